@@ -38,6 +38,7 @@ const LEG_MAX = 9999;
  * (newest transaction first, then leg 0, 1, ... within a transaction, hence the inverted leg).
  */
 export function tradeKey(position: string, leg: number): string {
+  if (!/^[0-9][0-9.]*$/.test(position)) throw new RangeError(`position must be digits and dots: ${position}`);
   if (!Number.isInteger(leg) || leg < 0 || leg > LEG_MAX) throw new RangeError(`leg out of range: ${leg}`);
   return `${position}:${String(LEG_MAX - leg).padStart(LEG_WIDTH, '0')}`;
 }

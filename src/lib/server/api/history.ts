@@ -1,0 +1,257 @@
+import { HistoryError } from '../../core/errors.js';
+import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
+import type { Database } from '../store/database.js';
+import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY } from '../store/trades.js';
+import { meterRun } from '../store/usage.js';
+import type { LoaderRegistry } from '../sync/loader-registry.js';
+import type { WalletLoader } from '../sync/wallet-loader.js';
+import type { Principal } from './authenticate.js';
+import type { CursorCodec } from './cursor.js';
+import { parseLimit } from './parse-limit.js';
+
+export interface HistoryContext {
+  db: Database;
+  chains: ChainRegistry;
+  loaders: LoaderRegistry;
+  cursors: CursorCodec;
+  /** STREAM_MAX_SECONDS in ms: one budget for streams and pages. */
+  budgetMs: number;
+  /** A stream that has nothing to send writes an empty batch line at least this often (10 s). */
+  keepaliveMs: number;
+  /** Rows per stored read: each read is one database round trip (string_agg), so larger is faster up to memory. */
+  readRows: number;
+}
+
+/** pageSize of an unbounded limit (decisions.md). */
+const UNBOUNDED_PAGE_SIZE = Number.MAX_SAFE_INTEGER;
+/** A cold stream waits this long for its first batch before sending headers, so an RPC that fails at once gets a 502. */
+const FIRST_LINE_WAIT_MS = 1_500;
+
+interface Target {
+  chain: string;
+  /** Stored form of the address (EVM lowercase) and the form echoed to clients (EIP-55). */
+  stored: string;
+  shown: string;
+  limit: number | null;
+  /** Key of the last trade delivered (exclusive start), null from the newest trade. */
+  after: string | null;
+}
+
+/** Validates everything at the boundary, before any store write or network call. */
+export function parseHistoryRequest(ctx: HistoryContext, address: string, url: URL): Target {
+  const slug = url.searchParams.get('chain') ?? DEFAULT_CHAIN;
+  const chain = ctx.chains.get(slug);
+  if (!chain) {
+    const known = ctx.chains.list().map((c) => c.slug).join(', ');
+    throw new HistoryError('unknown_chain', `Unknown chain "${slug}". Chains served here: ${known}.`);
+  }
+  const { stored, shown } = validateAddress(chain, address);
+  const limit = parseLimit(url.searchParams.get('limit'));
+  const rawCursor = url.searchParams.get('cursor');
+  const after = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored }).key;
+  return { chain: chain.slug, stored, shown, limit, after };
+}
+
+export async function handleHistory(ctx: HistoryContext, principal: Principal, target: Target, signal: AbortSignal): Promise<Response> {
+  const started = Date.now();
+  const deadline = started + ctx.budgetMs;
+  const loader = await ctx.loaders.get(target.chain, target.stored);
+  // Only a read from the newest trade refreshes the head: a walk under way only moves toward older trades.
+  if (target.after === null) await untilDeadline(loader.refreshIfStale(), deadline);
+  return target.limit === null
+    ? stream(ctx, principal, target, loader, deadline, signal)
+    : page(ctx, principal, target, target.limit, loader, deadline);
+}
+
+function untilDeadline(p: Promise<unknown>, deadline: number): Promise<unknown> {
+  const ms = deadline - Date.now();
+  if (ms <= 0) return Promise.resolve();
+  let t: ReturnType<typeof setTimeout>;
+  return Promise.race([p, new Promise((r) => (t = setTimeout(r, ms)))]).finally(() => clearTimeout(t));
+}
+
+function cursorFor(ctx: HistoryContext, t: Target, key: string | null, signature: string | null): string {
+  return ctx.cursors.encode({ chain: t.chain, wallet: t.stored, key, signature });
+}
+
+async function stream(
+  ctx: HistoryContext,
+  principal: Principal,
+  t: Target,
+  loader: WalletLoader,
+  deadline: number,
+  signal: AbortSignal,
+): Promise<Response> {
+  await loader.wantAll();
+  const walletId = loader.state.id;
+  let below = t.after ?? TOP_KEY;
+  let belowSig: string | null = null;
+  let cursorKey = t.after;
+  let cancelled = false;
+  signal.addEventListener('abort', () => (cancelled = true), { once: true });
+
+  // Before the first byte: wait briefly for something to send, so an upstream failure on a cold
+  // wallet can still be a 502 problem rather than an empty stream.
+  const firstWaitEnd = Math.min(deadline, Date.now() + FIRST_LINE_WAIT_MS);
+  for (;;) {
+    const v = loader.version;
+    const s = loader.state;
+    if (s.complete || (await countBelow(ctx.db, walletId, below, 1)) > 0) break;
+    if (!loader.running && loader.lastError) throw loader.lastError;
+    const wait = firstWaitEnd - Date.now();
+    if (wait <= 0) break;
+    await loader.nextChange(wait, v);
+  }
+
+  const finalLine = (complete: boolean) => {
+    const s = loader.state;
+    const line: Record<string, unknown> = { complete, tradeCount: s.tradeCount, wallet: t.shown, firstTrade: s.firstTrade };
+    if (!complete) line.cursor = cursorFor(ctx, t, cursorKey, belowSig);
+    return JSON.stringify(line) + '\n';
+  };
+
+  async function* lines(): AsyncGenerator<string> {
+    let lastLineAt = Date.now();
+    for (;;) {
+      if (cancelled) return;
+      // Snapshot before the read: if the history was complete before it, the read saw every trade.
+      const v = loader.version;
+      const s = loader.state;
+      const run = await readRun(ctx.db, walletId, below, ctx.readRows);
+      if (run) {
+        await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: run.hi, lo: run.lo, count: run.count, after: cursorKey });
+        below = run.lo;
+        belowSig = run.loSignature;
+        cursorKey = run.lo;
+        yield `{"trades":[${run.json}],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
+        lastLineAt = Date.now();
+        if (lastLineAt >= deadline) return yield finalLine(false);
+        continue;
+      }
+      if (s.complete) return yield finalLine(true);
+      if (!loader.running) {
+        // The walk stopped without finishing: an upstream error ends the stream, resumable from here.
+        if (loader.lastError) return yield finalLine(false);
+        await loader.wantAll();
+      }
+      const now = Date.now();
+      if (now >= deadline) return yield finalLine(false);
+      const untilKeepalive = lastLineAt + ctx.keepaliveMs - now;
+      if (untilKeepalive <= 0) {
+        yield `{"trades":[],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
+        lastLineAt = now;
+        continue;
+      }
+      await loader.nextChange(Math.min(untilKeepalive, deadline - now), v);
+    }
+  }
+
+  const it = lines();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const r = await it.next();
+        if (r.done) controller.close();
+        else controller.enqueue(encoder.encode(r.value));
+      } catch {
+        // A store failure mid-stream: end with the normal final line, resumable from the last cursor.
+        try {
+          controller.enqueue(encoder.encode(finalLine(false)));
+          controller.close();
+        } catch {
+          /* the client is gone */
+        }
+      }
+    },
+    cancel() {
+      // The client left: stop reading; the loader goes on in the background (it wants the whole history).
+      cancelled = true;
+      void it.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  });
+}
+
+async function page(
+  ctx: HistoryContext,
+  principal: Principal,
+  t: Target,
+  limit: number,
+  loader: WalletLoader,
+  deadline: number,
+): Promise<Response> {
+  const walletId = loader.state.id;
+  const below = t.after ?? TOP_KEY;
+  const sqlLimit = Number.isFinite(limit) ? limit : null;
+
+  // Fetch live just far enough to fill the page, within the budget.
+  const have = await countBelow(ctx.db, walletId, below, sqlLimit);
+  if (have < limit && !loader.state.complete) {
+    const fill = loader.wantMore(limit - have);
+    try {
+      while (fill.remaining > 0 && !loader.state.complete && Date.now() < deadline) {
+        const v = loader.version;
+        if (!loader.running) break;
+        await loader.nextChange(deadline - Date.now(), v);
+      }
+    } finally {
+      fill.cancel();
+    }
+  }
+
+  // Fix the page: its trades and its count are settled before the headers go out.
+  const snapshot = loader.state;
+  const bounds = await pageBounds(ctx.db, walletId, below, sqlLimit);
+  if (bounds.count === 0 && !snapshot.complete && loader.lastError && !loader.running) throw loader.lastError;
+  const counted =
+    bounds.count > 0
+      ? await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: bounds.hi!, lo: bounds.lo!, count: bounds.count, after: t.after })
+      : 0;
+  const more = await hasTradeBelow(ctx.db, walletId, bounds.lo ?? below);
+  const pageSize = Number.isFinite(limit) ? limit : UNBOUNDED_PAGE_SIZE;
+
+  const head: Record<string, unknown> = {
+    wallet: t.shown,
+    complete: snapshot.complete,
+    tradeCount: snapshot.tradeCount,
+    pageSize,
+  };
+  if (snapshot.complete) head.totalPages = Math.ceil(snapshot.tradeCount / pageSize);
+  if (!snapshot.complete || more) {
+    head.cursor = bounds.lo ? cursorFor(ctx, t, bounds.lo, bounds.loSignature) : cursorFor(ctx, t, t.after, null);
+  }
+  const prefix = JSON.stringify(head).slice(0, -1) + ',"trades":[';
+
+  // The body is written from the store in chunks, so a huge limit never sits in memory whole.
+  let next = below;
+  let first = true;
+  let done = bounds.count === 0;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(prefix));
+    },
+    async pull(controller) {
+      if (done) {
+        controller.enqueue(encoder.encode(']}\n'));
+        controller.close();
+        return;
+      }
+      const run = await readRun(ctx.db, walletId, next, ctx.readRows, bounds.lo!);
+      if (!run) {
+        done = true;
+        return;
+      }
+      controller.enqueue(encoder.encode((first ? '' : ',') + run.json));
+      first = false;
+      next = run.lo;
+      if (run.lo === bounds.lo) done = true;
+    },
+  });
+  return new Response(body, {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-usage-trades': String(counted) },
+  });
+}

@@ -1,0 +1,74 @@
+import { HistoryError } from '../core/errors.js';
+
+/**
+ * The server's whole configuration, read from the environment here and nowhere else
+ * (decisions.md, "Configuration an operator needs").
+ */
+export interface ServerConfig {
+  /** postgres://... selects a PostgreSQL server; undefined selects embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** One time budget for streams and pages (STREAM_MAX_SECONDS, default 55). */
+  streamMaxSeconds: number;
+  /** A request from the top refreshes the head when it was checked longer ago than this (default 60). */
+  headStaleSeconds: number;
+  /** Optional bootstrap keys, `account:key,...` (API_KEYS). */
+  apiKeys: { account: string; key: string }[];
+  cursorSecret?: string;
+  /** RPC_URL_<SLUG>, keyed by lowercase slug. */
+  rpcUrls: Record<string, string>;
+  evmChainsFile?: string;
+  /** Requests per minute per account before 429 (RATE_LIMIT_PER_MINUTE, 0 = off, default 1200). */
+  rateLimitPerMinute: number;
+  /** History requests in flight before 503 overloaded (MAX_CONCURRENT_REQUESTS, default 512). */
+  maxConcurrentRequests: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveNumber(env: Env, name: string, fallback: number, { allowZero = false } = {}): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || (!allowZero && n === 0)) {
+    throw new HistoryError('config_invalid', `${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`);
+  }
+  return n;
+}
+
+export function parseApiKeys(raw: string | undefined): { account: string; key: string }[] {
+  if (!raw?.trim()) return [];
+  return raw.split(',').map((entry, i) => {
+    const at = entry.indexOf(':');
+    const account = entry.slice(0, at).trim();
+    const key = entry.slice(at + 1).trim();
+    if (at <= 0 || !account || key.length < 16) {
+      throw new HistoryError('config_invalid', `API_KEYS entry ${i + 1} must be account:key with a key of at least 16 characters`);
+    }
+    return { account, key };
+  });
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const rpcUrls: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^RPC_URL_([A-Z0-9_]+)$/.exec(name);
+    if (m && value) rpcUrls[m[1].toLowerCase()] = value;
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new HistoryError('config_invalid', 'DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
+  }
+  return {
+    databaseUrl,
+    dataDir: env.DATA_DIR?.trim() || './data',
+    streamMaxSeconds: positiveNumber(env, 'STREAM_MAX_SECONDS', 55),
+    headStaleSeconds: positiveNumber(env, 'HEAD_STALE_SECONDS', 60, { allowZero: true }),
+    apiKeys: parseApiKeys(env.API_KEYS),
+    cursorSecret: env.CURSOR_SECRET?.trim() || undefined,
+    rpcUrls,
+    evmChainsFile: env.EVM_CHAINS_FILE?.trim() || undefined,
+    rateLimitPerMinute: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 1200, { allowZero: true }),
+    maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
+  };
+}

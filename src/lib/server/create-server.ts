@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import type { ChainSource } from '../core/chain-source.js';
+import { HistoryError } from '../core/errors.js';
+import { createChainRegistry, type ChainRegistry } from '../chains/registry.js';
+import { createApi, type Api } from './api/create-api.js';
+import { createCursorCodec } from './api/cursor.js';
+import type { ServerConfig } from './config.js';
+import { countKeys, createKey } from './store/accounts.js';
+import { openDatabase, type Database } from './store/database.js';
+import { migrate } from './store/migrations.js';
+import { resolveCursorSecret } from './store/settings.js';
+import { createStoreTokenCache } from './store/tokens.js';
+import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
+import type { SourceFactory } from './sources.js';
+
+export interface Server {
+  api: Api;
+  db: Database;
+  chains: ChainRegistry;
+  loaders: LoaderRegistry;
+  close(): Promise<void>;
+}
+
+export interface CreateServerParameters {
+  config: ServerConfig;
+  /** Builds chain sources: `defaultSourceFactory` in the app; tests pass their own. */
+  sources: SourceFactory;
+  /** Where start-up messages go (the first key is printed here once). */
+  log?: (line: string) => void;
+  /** Rows per stored read (benchmarks vary it). */
+  readRows?: number;
+}
+
+function readEvmChainsFile(path: string | undefined): unknown {
+  if (!path) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new HistoryError('config_invalid', `EVM_CHAINS_FILE ${path} could not be read as JSON: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+/**
+ * Wires the service: store (migrated), keys, cursor secret, chains, loaders and the API.
+ * The SvelteKit hook, the test servers and the benchmarks all start it through here.
+ */
+export async function createServer({ config, sources, log = console.log, readRows }: CreateServerParameters): Promise<Server> {
+  // Chains first: a malformed EVM_CHAINS_FILE stops the start before anything is opened.
+  const chains = createChainRegistry({ rpcUrls: config.rpcUrls, evmChainsFile: readEvmChainsFile(config.evmChainsFile) });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    for (const { account, key } of config.apiKeys) await createKey(db, account, key);
+    if ((await countKeys(db)) === 0) {
+      const { key } = await createKey(db, 'local');
+      log(`No API key existed, so one was created for the account "local". It is shown only this once:\n\n  ${key}\n`);
+    }
+    const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
+    const tokens = createStoreTokenCache(db);
+    const built = new Map<string, ChainSource>();
+    const sourceFor = (slug: string) => {
+      let s = built.get(slug);
+      if (!s) built.set(slug, (s = sources(chains.get(slug)!, { tokens })));
+      return s;
+    };
+    const loaders = createLoaderRegistry({
+      db,
+      sourceFor,
+      headStaleMs: config.headStaleSeconds * 1000,
+      onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
+    });
+    const resumed = await loaders.resumeBackground();
+    if (resumed) log(`Resumed background loading of ${resumed} wallet(s).`);
+    const api = createApi({
+      db,
+      chains,
+      loaders,
+      cursors,
+      budgetMs: config.streamMaxSeconds * 1000,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      maxConcurrentRequests: config.maxConcurrentRequests,
+      readRows,
+    });
+    return {
+      api,
+      db,
+      chains,
+      loaders,
+      async close() {
+        await loaders.stopAll();
+        await db.close();
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ChainSource, TokenCache } from '../core/chain-source.js';
+import { HistoryError } from '../core/errors.js';
+import type { ChainInfo } from '../chains/registry.js';
+import { createSolanaSource } from '../chains/sol/source.js';
+
+/** Builds the chain source of a chain: the one place that maps a chain family to its source. */
+export type SourceFactory = (chain: ChainInfo, deps: { tokens: TokenCache }) => ChainSource;
+
+/** A source for a chain this version cannot read yet: every walk fails with upstream_unavailable. */
+function unavailableSource(chain: ChainInfo, why: string): ChainSource {
+  return {
+    chain: chain.slug,
+    // eslint-disable-next-line require-yield
+    async *history() {
+      throw new HistoryError('upstream_unavailable', why, { retryable: false });
+    },
+  };
+}
+
+export const defaultSourceFactory: SourceFactory = (chain, { tokens }) => {
+  switch (chain.family) {
+    case 'solana':
+      return createSolanaSource({ rpcUrl: chain.rpcUrl, tokens });
+    default:
+      return unavailableSource(chain, `Trade history for ${chain.slug} is not available in this version of the server yet.`);
+  }
+};

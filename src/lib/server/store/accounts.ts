@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from './database.js';
+
+/** Keys are stored only as SHA-256 hashes; the plain key is shown once, at creation. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** `wth_` + 32 random bytes in base64url: 256 bits, not guessable, easy to spot in a leaked log. */
+export function generateKey(): string {
+  return `wth_${randomBytes(32).toString('base64url')}`;
+}
+
+export interface ApiKeyInfo {
+  id: number;
+  account: string;
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+async function ensureAccount(db: Queryable, name: string): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+    [name],
+  );
+  return rows[0].id;
+}
+
+/** Stores `key` (or a new one) for `account`, creating the account if needed. Returns the plain key. */
+export async function createKey(db: Queryable, account: string, key: string = generateKey()): Promise<{ key: string; id: number }> {
+  const accountId = await ensureAccount(db, account);
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO api_keys (account_id, key_hash, prefix) VALUES ($1, $2, $3)
+     ON CONFLICT (key_hash) DO UPDATE SET key_hash = EXCLUDED.key_hash RETURNING id`,
+    [accountId, hashKey(key), key.slice(0, 8)],
+  );
+  return { key, id: rows[0].id };
+}
+
+export async function listKeys(db: Queryable): Promise<ApiKeyInfo[]> {
+  const rows = await db.query<{ id: number; name: string; prefix: string; created_at: Date | string; revoked_at: Date | string | null }>(
+    `SELECT k.id, a.name, k.prefix, k.created_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    account: r.name,
+    prefix: r.prefix,
+    createdAt: new Date(r.created_at).toISOString(),
+    revokedAt: r.revoked_at === null ? null : new Date(r.revoked_at).toISOString(),
+  }));
+}
+
+/** Revokes by id or by the key's shown prefix; returns how many keys were revoked. */
+export async function revokeKey(db: Queryable, idOrPrefix: string): Promise<number> {
+  const byId = /^\d+$/.test(idOrPrefix);
+  const rows = await db.query(
+    `UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL AND ${byId ? 'id = $1::int' : 'prefix = $1'} RETURNING id`,
+    [idOrPrefix],
+  );
+  return rows.length;
+}
+
+export async function countKeys(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys');
+  return Number(rows[0].n);
+}
+
+/** The account of a live key, or null for an unknown or revoked one. */
+export async function findAccountByKey(db: Queryable, key: string): Promise<{ accountId: number; account: string } | null> {
+  const rows = await db.query<{ account_id: number; name: string }>(
+    `SELECT k.account_id, a.name FROM api_keys k JOIN accounts a ON a.id = k.account_id
+     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hashKey(key)],
+  );
+  return rows[0] ? { accountId: rows[0].account_id, account: rows[0].name } : null;
+}
+
+export async function accountUsage(db: Queryable, accountId: number): Promise<number> {
+  const rows = await db.query<{ usage_trades: number | string }>('SELECT usage_trades FROM accounts WHERE id = $1', [accountId]);
+  return Number(rows[0]?.usage_trades ?? 0);
+}

@@ -1,0 +1,83 @@
+import type { Database } from './database.js';
+
+/**
+ * Ordered migrations; each runs once in its own transaction. Never edit one that shipped:
+ * add the next version.
+ */
+const MIGRATIONS: { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE settings (key text PRIMARY KEY, value text NOT NULL);
+      CREATE TABLE accounts (
+        id serial PRIMARY KEY,
+        name text NOT NULL UNIQUE,
+        usage_trades bigint NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE api_keys (
+        id serial PRIMARY KEY,
+        account_id int NOT NULL REFERENCES accounts(id),
+        key_hash text NOT NULL UNIQUE,
+        prefix text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE TABLE wallets (
+        id serial PRIMARY KEY,
+        chain text NOT NULL,
+        address text NOT NULL,
+        head_marker text,
+        tail_position text,
+        complete boolean NOT NULL DEFAULT false,
+        trade_count int NOT NULL DEFAULT 0,
+        first_trade text,
+        head_checked_at timestamptz,
+        -- a stream asked for the whole history: loading resumes after a restart
+        load_all boolean NOT NULL DEFAULT false,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (chain, address)
+      );
+      -- k: fixed-width order key (position, inverted leg), and descending k is the delivery order.
+      -- json: the trade serialised once at write time, served as is.
+      CREATE TABLE trades (
+        wallet_id int NOT NULL REFERENCES wallets(id),
+        k text NOT NULL,
+        signature text NOT NULL,
+        leg int NOT NULL,
+        json text NOT NULL,
+        PRIMARY KEY (wallet_id, k),
+        UNIQUE (wallet_id, signature, leg)
+      );
+      -- Closed key intervals [lo, hi] of a wallet's trades already counted for an account.
+      CREATE TABLE usage_ranges (
+        account_id int NOT NULL REFERENCES accounts(id),
+        wallet_id int NOT NULL REFERENCES wallets(id),
+        lo text NOT NULL,
+        hi text NOT NULL,
+        PRIMARY KEY (account_id, wallet_id, lo)
+      );
+      CREATE TABLE tokens (
+        chain text NOT NULL,
+        mint text NOT NULL,
+        symbol text NOT NULL,
+        decimals int NOT NULL,
+        PRIMARY KEY (chain, mint)
+      );
+    `,
+  },
+];
+
+export async function migrate(db: Database): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  for (const m of MIGRATIONS) {
+    await db.transaction(async (tx) => {
+      // Two servers starting on one PostgreSQL at once: the lock makes the second wait, then skip.
+      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7423101)');
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
+      if (done.length) return;
+      for (const stmt of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(stmt);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import { serializeTrade, tradeKey, type SourceTrade } from '../../core/trade.js';
+import type { Queryable } from './database.js';
+
+/** A key above every trade key (keys start with a digit): "read from the newest trade". */
+export const TOP_KEY = '~';
+
+/**
+ * Inserts a batch with one statement (unnest arrays: one round trip, about 10x faster than
+ * row-by-row on PGlite) and returns how many rows were new. A trade already stored (same
+ * signature and leg) is left as it is.
+ */
+export async function insertTrades(db: Queryable, walletId: number, trades: readonly SourceTrade[]): Promise<number> {
+  if (trades.length === 0) return 0;
+  const ks: string[] = [];
+  const sigs: string[] = [];
+  const legs: number[] = [];
+  const jsons: string[] = [];
+  for (const t of trades) {
+    ks.push(tradeKey(t.position, t.leg));
+    sigs.push(t.signature);
+    legs.push(t.leg);
+    jsons.push(serializeTrade(t));
+  }
+  const rows = await db.query<{ n: number }>(
+    `WITH ins AS (
+       INSERT INTO trades (wallet_id, k, signature, leg, json)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS n FROM ins`,
+    [walletId, ks, sigs, legs, jsons],
+  );
+  return Number(rows[0].n);
+}
+
+/** A run of stored trades, already joined as JSON array elements. */
+export interface TradeRun {
+  /** `{...},{...}`: the trades' JSON joined with commas, ready to sit inside `[` `]`. */
+  json: string;
+  count: number;
+  /** Key of the first (newest) and last (oldest) trade of the run. */
+  hi: string;
+  lo: string;
+  /** Signature of the last trade (it goes into the cursor). */
+  loSignature: string;
+}
+
+/**
+ * Up to `max` trades strictly below `below`, newest first, as one string built by the database
+ * (string_agg): one row per read instead of one per trade, which is what makes PGlite fast here.
+ */
+export async function readRun(db: Queryable, walletId: number, below: string, max: number, atLeast = ''): Promise<TradeRun | null> {
+  const rows = await db.query<{ json: string | null; count: number; hi: string; lo: string; lo_sig: string }>(
+    `SELECT string_agg(json, ',' ORDER BY k DESC) AS json, count(*)::int AS count, max(k) AS hi, min(k) AS lo,
+            (array_agg(signature ORDER BY k ASC))[1] AS lo_sig
+     FROM (SELECT k, json, signature FROM trades WHERE wallet_id = $1 AND k < $2 AND k >= $3 ORDER BY k DESC LIMIT $4) t`,
+    [walletId, below, atLeast, max],
+  );
+  const r = rows[0];
+  if (!r || !r.count) return null;
+  return { json: r.json ?? '', count: Number(r.count), hi: r.hi, lo: r.lo, loSignature: r.lo_sig };
+}
+
+/** How many trades are stored strictly below `below`, counting no further than `cap`. */
+export async function countBelow(db: Queryable, walletId: number, below: string, cap: number | null): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM trades WHERE wallet_id = $1 AND k < $2 ORDER BY k DESC LIMIT $3) t`,
+    [walletId, below, cap],
+  );
+  return Number(rows[0].n);
+}
+
+/** The first `limit` trades below `below`: their count and the key and signature of the last one. */
+export async function pageBounds(
+  db: Queryable,
+  walletId: number,
+  below: string,
+  limit: number | null,
+): Promise<{ count: number; hi: string | null; lo: string | null; loSignature: string | null }> {
+  const rows = await db.query<{ n: number; hi: string | null; lo: string | null }>(
+    `SELECT count(*)::int AS n, max(k) AS hi, min(k) AS lo
+     FROM (SELECT k FROM trades WHERE wallet_id = $1 AND k < $2 ORDER BY k DESC LIMIT $3) t`,
+    [walletId, below, limit],
+  );
+  const { n, hi, lo } = rows[0];
+  if (!n || lo === null) return { count: 0, hi: null, lo: null, loSignature: null };
+  const sig = await db.query<{ signature: string }>('SELECT signature FROM trades WHERE wallet_id = $1 AND k = $2', [walletId, lo]);
+  return { count: Number(n), hi, lo, loSignature: sig[0].signature };
+}
+
+export async function hasTradeBelow(db: Queryable, walletId: number, below: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM trades WHERE wallet_id = $1 AND k < $2 LIMIT 1', [walletId, below]);
+  return rows.length > 0;
+}
+
+export async function countBetween(db: Queryable, walletId: number, lo: string, hi: string): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM trades WHERE wallet_id = $1 AND k >= $2 AND k <= $3',
+    [walletId, lo, hi],
+  );
+  return Number(rows[0].n);
+}

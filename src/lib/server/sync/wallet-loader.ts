@@ -1,0 +1,246 @@
+import type { ChainSource, HistoryBatch } from '../../core/chain-source.js';
+import { HistoryError, isHistoryError } from '../../core/errors.js';
+import type { SourceTrade } from '../../core/trade.js';
+import type { Database } from '../store/database.js';
+import { insertTrades } from '../store/trades.js';
+import { saveWalletState, type WalletState } from '../store/wallets.js';
+
+/**
+ * The one loader of a (chain, wallet): however many requests arrive, one walk runs.
+ *
+ * It walks toward older history only while someone wants it: a stream wants the whole history
+ * (and keeps wanting it after the client left), a page wants "N more trades". Between batches it
+ * checks the demand, so `limit=10` costs at most the batch that crossed 10. Each batch is stored
+ * with the position reached in one transaction: a crash loses at most the batch in flight.
+ * A refresh walks from the newest point down to the stored head and is stored as a whole, so a
+ * reader never sees new trades with a gap below them.
+ */
+export interface WalletLoader {
+  readonly state: Readonly<WalletState>;
+  /** The error that stopped the last walk, until a walk succeeds again. */
+  readonly lastError: HistoryError | null;
+  readonly running: boolean;
+  /** Grows at every change; pass it to nextChange so a change between a read and the wait is not missed. */
+  readonly version: number;
+  /** Load the whole history, in the background if need be. */
+  wantAll(): Promise<void>;
+  /** Load `count` more trades below what is stored. Cancel when the request ends. */
+  wantMore(count: number): { cancel(): void; readonly remaining: number };
+  /** When the head was checked longer ago than the staleness window, fetch it now; resolves when done or failed. */
+  refreshIfStale(): Promise<void>;
+  /** Resolves at the next change after `since` (a stored batch, an error, the walk stopping) or after `ms`. */
+  nextChange(ms: number, since?: number): Promise<void>;
+  /** Stops the walk (at a batch boundary) and waits for it; used at shutdown. */
+  stop(): Promise<void>;
+}
+
+export interface CreateWalletLoaderParameters {
+  db: Database;
+  source: ChainSource;
+  wallet: WalletState;
+  headStaleMs: number;
+  /** Called with errors a walk ended on (logging). */
+  onError?: (e: HistoryError) => void;
+  now?: () => number;
+}
+
+interface Fill {
+  remaining: number;
+}
+
+export function createWalletLoader({ db, source, wallet, headStaleMs, onError, now = Date.now }: CreateWalletLoaderParameters): WalletLoader {
+  let state: WalletState = { ...wallet };
+  let lastError: HistoryError | null = null;
+  let running: Promise<void> | null = null;
+  let refreshWanted = false;
+  let refreshing: Promise<void> | null = null;
+  let refreshAttempts = 0;
+  let stopping = false;
+  const abort = new AbortController();
+  const fills = new Set<Fill>();
+  let waiters: (() => void)[] = [];
+  let version = 0;
+
+  const notify = () => {
+    version++;
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f();
+  };
+  const hasDemand = () => state.loadAll || [...fills].some((f) => f.remaining > 0);
+
+  const toHistoryError = (e: unknown): HistoryError =>
+    isHistoryError(e) ? e : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
+
+  async function commit(next: WalletState, trades: readonly SourceTrade[]): Promise<number> {
+    const inserted = await db.transaction(async (tx) => {
+      const n = await insertTrades(tx, state.id, trades);
+      await saveWalletState(tx, { ...next, tradeCount: state.tradeCount + n });
+      return n;
+    });
+    state = { ...next, tradeCount: state.tradeCount + inserted };
+    return inserted;
+  }
+
+  async function storeTailBatch(b: HistoryBatch): Promise<void> {
+    const oldest = b.trades.at(-1);
+    const first = state.headMarker === null;
+    const inserted = await commit(
+      {
+        ...state,
+        tailPosition: b.position,
+        headMarker: state.headMarker ?? b.head ?? null,
+        headCheckedAt: first ? new Date(now()) : state.headCheckedAt,
+        firstTrade: oldest ? oldest.blockTime : state.firstTrade,
+        complete: b.done,
+      },
+      b.trades,
+    );
+    for (const f of fills) f.remaining -= inserted;
+    lastError = null;
+    notify();
+  }
+
+  async function walkTail(): Promise<void> {
+    const it = source.history({ wallet: state.address, before: state.tailPosition ?? undefined, signal: abort.signal })[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const r = await it.next();
+        if (r.done) {
+          // A source that ends without a `done` batch has still reached the start of the history.
+          await storeTailBatch({ trades: [], position: state.tailPosition ?? '', done: true });
+          return;
+        }
+        await storeTailBatch(r.value);
+        if (r.value.done || stopping || refreshWanted || !hasDemand()) return;
+      }
+    } finally {
+      await it.return?.().catch(() => {});
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    if (state.headMarker === null) return;
+    const collected: SourceTrade[] = [];
+    let head: string | undefined;
+    for await (const b of source.history({ wallet: state.address, until: state.headMarker, signal: abort.signal })) {
+      head ??= b.head;
+      collected.push(...b.trades);
+      if (b.done || stopping) break;
+    }
+    if (stopping) return;
+    await commit(
+      {
+        ...state,
+        headMarker: head ?? state.headMarker,
+        headCheckedAt: new Date(now()),
+        firstTrade: state.firstTrade ?? collected.at(-1)?.blockTime ?? null,
+      },
+      collected,
+    );
+    notify();
+  }
+
+  async function loop(): Promise<void> {
+    try {
+      while (!stopping) {
+        if (refreshWanted) {
+          refreshWanted = false;
+          try {
+            await refresh();
+          } catch (e) {
+            lastError = toHistoryError(e);
+            onError?.(lastError);
+          }
+          refreshAttempts++;
+          notify();
+          continue;
+        }
+        if (state.complete || !hasDemand()) return;
+        try {
+          await walkTail();
+        } catch (e) {
+          if (stopping) return;
+          lastError = toHistoryError(e);
+          onError?.(lastError);
+          return;
+        }
+      }
+    } finally {
+      running = null;
+      notify();
+    }
+  }
+
+  function kick(): void {
+    if (!running && !stopping) running = loop();
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    get lastError() {
+      return lastError;
+    },
+    get running() {
+      return running !== null;
+    },
+    get version() {
+      return version;
+    },
+    async wantAll() {
+      if (!state.loadAll && !state.complete) {
+        const next = { ...state, loadAll: true };
+        await saveWalletState(db, next);
+        state = { ...state, loadAll: true };
+      }
+      kick();
+    },
+    wantMore(count) {
+      const fill: Fill = { remaining: count };
+      fills.add(fill);
+      kick();
+      return {
+        cancel: () => fills.delete(fill),
+        get remaining() {
+          return fill.remaining;
+        },
+      };
+    },
+    refreshIfStale() {
+      if (state.headMarker === null || stopping) return Promise.resolve();
+      const checked = state.headCheckedAt?.getTime() ?? 0;
+      if (now() - checked < headStaleMs) return Promise.resolve();
+      if (!refreshing) {
+        refreshWanted = true;
+        const attempt = refreshAttempts;
+        refreshing = (async () => {
+          kick();
+          // Done when the refresh was tried (stored, or failed with lastError set), or the loop stopped.
+          while (refreshAttempts === attempt && running && !stopping) await new Promise<void>((r) => waiters.push(r));
+        })().finally(() => {
+          refreshing = null;
+        });
+      }
+      return refreshing;
+    },
+    nextChange(ms, since) {
+      if (since !== undefined && since !== version) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() {
+          clearTimeout(t);
+          resolve();
+        }
+        waiters.push(done);
+      });
+    },
+    async stop() {
+      stopping = true;
+      abort.abort();
+      notify();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { ChainSource } from '../../src/lib/core/chain-source.js';
+import { base58Encode } from '../../src/lib/chains/sol/address.js';
+import { loadConfig } from '../../src/lib/server/config.js';
+import { createServer, type Server } from '../../src/lib/server/create-server.js';
+import { serveNode } from '../../src/lib/server/http/serve-node.js';
+
+export const TEST_KEY = 'wth_test_key_for_account_alice_0001';
+export const OTHER_KEY = 'wth_test_key_for_account_bob_00002';
+
+/** The databases every store-facing suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const BACKENDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh PostgreSQL database for one suite (isolated, dropped by the returned function). */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `wth_test_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c2 = new pg.Client({ connectionString: admin });
+      await c2.connect();
+      await c2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c2.end();
+    },
+  };
+}
+
+/** A random valid Solana address: isolates tests that share a database. */
+export function randomWallet(): string {
+  return base58Encode(randomBytes(32));
+}
+
+export interface TestServer {
+  url: string;
+  server: Server;
+  get(path: string, key?: string | null, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface StartTestServerOptions {
+  backend?: 'pglite' | 'postgres';
+  /** One source per chain slug; chains without one get a source that fails. */
+  sources: Record<string, ChainSource>;
+  env?: Record<string, string>;
+  readRows?: number;
+}
+
+/** Starts the real API (store, loaders, HTTP over a socket) with scripted chain sources. */
+export async function startTestServer({ backend = 'pglite', sources, env = {}, readRows }: StartTestServerOptions): Promise<TestServer> {
+  const pgdb = backend === 'postgres' ? await createTestDatabase() : null;
+  const config = loadConfig({
+    API_KEYS: `alice:${TEST_KEY},bob:${OTHER_KEY}`,
+    CURSOR_SECRET: 'test-secret',
+    DATA_DIR: 'memory://',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...env,
+  });
+  const server = await createServer({
+    config,
+    log: () => {},
+    readRows,
+    sources: (chain) => {
+      const s = sources[chain.slug];
+      if (!s) throw new Error(`no scripted source for ${chain.slug}`);
+      return s;
+    },
+  });
+  const http = await serveNode(async (req) => (await server.api.handle(req)) ?? new Response('not found', { status: 404 }));
+  return {
+    url: http.url,
+    server,
+    get(path, key = TEST_KEY, init = {}) {
+      const headers = new Headers(init.headers);
+      if (key !== null) headers.set('authorization', `Bearer ${key}`);
+      return fetch(http.url + path, { ...init, headers });
+    },
+    async close() {
+      await http.close();
+      await server.close();
+      await pgdb?.drop();
+    },
+  };
+}
+
+/** Reads an NDJSON stream whole: its batch lines and its final line. */
+export async function readStream(res: Response): Promise<{ batches: { trades: any[]; cursor: string }[]; final: any; raw: string[] }> {
+  const text = await res.text();
+  const raw = text.split('\n').filter(Boolean);
+  const lines = raw.map((l) => JSON.parse(l));
+  const final = lines.at(-1);
+  if (!final || !('complete' in final)) throw new Error(`stream did not end with a final line: ${text.slice(-300)}`);
+  return { batches: lines.slice(0, -1), final, raw };
+}
+
+/** The exact text of the trades in a batch line or page body (amounts as written, not as floats). */
+export function rawTradesText(line: string): string {
+  const start = line.indexOf('"trades":[') + '"trades":['.length;
+  let depth = 1;
+  let inString = false;
+  for (let i = start; i < line.length; i++) {
+    const c = line[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') {
+      if (--depth === 0) return line.slice(start, i);
+    }
+  }
+  throw new Error('no trades array');
+}
