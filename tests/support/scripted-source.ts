@@ -24,8 +24,8 @@ export interface ScriptedSourceOptions {
 }
 
 export interface ScriptedSource extends ChainSource {
-  /** Trades yielded and walks started so far, over all walks. */
-  readonly stats: { tradesYielded: number; batchesYielded: number; walks: number };
+  /** Trades yielded, walks toward older history started, and head refreshes (walks with `until`). */
+  readonly stats: { tradesYielded: number; batchesYielded: number; walks: number; refreshes: number };
   /** Adds newer transactions at the head (a wallet that keeps trading). */
   append(transactions: number): void;
   /** Every trade of the history of `wallet`, newest first, as the API must return them. */
@@ -84,10 +84,11 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   let delayMs = o.delayMs ?? 0;
   let failAfterBatches = o.failAfterBatches;
   let failImmediately = o.failImmediately ?? false;
-  const stats = { tradesYielded: 0, batchesYielded: 0, walks: 0 };
+  const stats = { tradesYielded: 0, batchesYielded: 0, walks: 0, refreshes: 0 };
 
   async function* history({ wallet, before, until, signal }: HistoryParameters): AsyncGenerator<HistoryBatch> {
-    stats.walks++;
+    if (until === undefined) stats.walks++;
+    else stats.refreshes++;
     if (failImmediately) throw new HistoryError('rpc_http_error', 'scripted RPC is down', { retryable: true });
     const head = String(total - 1);
     let next = before === undefined ? total - 1 : Number(before) - 1;

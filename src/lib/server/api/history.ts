@@ -59,7 +59,7 @@ export async function handleHistory(ctx: HistoryContext, principal: Principal, t
   // Only a read from the newest trade refreshes the head: a walk under way only moves toward older trades.
   if (target.after === null) await untilDeadline(loader.refreshIfStale(), deadline);
   return target.limit === null
-    ? stream(ctx, principal, target, loader, deadline, signal)
+    ? stream(ctx, principal, target, loader, started, deadline, signal)
     : page(ctx, principal, target, target.limit, loader, deadline);
 }
 
@@ -79,6 +79,7 @@ async function stream(
   principal: Principal,
   t: Target,
   loader: WalletLoader,
+  started: number,
   deadline: number,
   signal: AbortSignal,
 ): Promise<Response> {
@@ -111,7 +112,8 @@ async function stream(
   };
 
   async function* lines(): AsyncGenerator<string> {
-    let lastLineAt = Date.now();
+    // The 10 s rhythm counts from the request: the client has waited since then.
+    let lastLineAt = started;
     for (;;) {
       if (cancelled) return;
       // Snapshot before the read: if the history was complete before it, the read saw every trade.

@@ -3,7 +3,7 @@ import { HistoryError, isHistoryError } from '../../core/errors.js';
 import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import { insertTrades } from '../store/trades.js';
-import { saveWalletState, type WalletState } from '../store/wallets.js';
+import { saveWalletState, setLoadAll, type WalletState } from '../store/wallets.js';
 
 /**
  * The one loader of a (chain, wallet): however many requests arrive, one walk runs.
@@ -72,13 +72,17 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
   const toHistoryError = (e: unknown): HistoryError =>
     isHistoryError(e) ? e : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
 
-  async function commit(next: WalletState, trades: readonly SourceTrade[]): Promise<number> {
+  /**
+   * Stores trades and the state they move the wallet to, in one transaction. `patch` is applied
+   * over the state as it is when the write finishes, so a change made meanwhile (loadAll) stays.
+   */
+  async function commit(patch: Partial<WalletState>, trades: readonly SourceTrade[]): Promise<number> {
     const inserted = await db.transaction(async (tx) => {
       const n = await insertTrades(tx, state.id, trades);
-      await saveWalletState(tx, { ...next, tradeCount: state.tradeCount + n });
+      await saveWalletState(tx, { ...state, ...patch, tradeCount: state.tradeCount + n });
       return n;
     });
-    state = { ...next, tradeCount: state.tradeCount + inserted };
+    state = { ...state, ...patch, tradeCount: state.tradeCount + inserted };
     return inserted;
   }
 
@@ -87,7 +91,6 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
     const first = state.headMarker === null;
     const inserted = await commit(
       {
-        ...state,
         tailPosition: b.position,
         headMarker: state.headMarker ?? b.head ?? null,
         headCheckedAt: first ? new Date(now()) : state.headCheckedAt,
@@ -131,7 +134,6 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
     if (stopping) return;
     await commit(
       {
-        ...state,
         headMarker: head ?? state.headMarker,
         headCheckedAt: new Date(now()),
         firstTrade: state.firstTrade ?? collected.at(-1)?.blockTime ?? null,
@@ -166,14 +168,20 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
           return;
         }
       }
-    } finally {
-      running = null;
-      notify();
+    } catch (e) {
+      lastError = toHistoryError(e);
+      onError?.(lastError);
     }
   }
 
   function kick(): void {
-    if (!running && !stopping) running = loop();
+    if (running || stopping) return;
+    // `.finally` always runs after this assignment, even when the loop has nothing to do and
+    // returns at once, so `running` can never be left pointing at a finished loop.
+    running = loop().finally(() => {
+      running = null;
+      notify();
+    });
   }
 
   return {
@@ -191,9 +199,8 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
     },
     async wantAll() {
       if (!state.loadAll && !state.complete) {
-        const next = { ...state, loadAll: true };
-        await saveWalletState(db, next);
         state = { ...state, loadAll: true };
+        await setLoadAll(db, state.id);
       }
       kick();
     },
