@@ -1,0 +1,66 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScriptedSource } from '../support/scripted-source.js';
+import { randomWallet, readStream, startTestServer, type TestServer } from '../support/test-server.js';
+
+describe('real responses validate against /v1/openapi.json', () => {
+  let srv: TestServer;
+  let doc: any;
+  let validator: (name: string, value: unknown) => void;
+  beforeAll(async () => {
+    srv = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 40, batchSize: 10 }) }, env: { STREAM_MAX_SECONDS: '1' } });
+    const res = await srv.get('/v1/openapi.json', null);
+    expect(res.status).toBe(200);
+    doc = await res.json();
+    const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true });
+    (addFormats as any)(ajv);
+    // Each component schema, addressable by name, with the document's own $refs resolving.
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    validator = (name, value) => {
+      const ok = ajv.validate({ $ref: `doc#/components/schemas/${name}` }, value);
+      expect(ok, `${name}: ${ajv.errorsText()}\n${JSON.stringify(value).slice(0, 300)}`).toBe(true);
+    };
+  });
+  afterAll(() => srv.close());
+
+  it('is OpenAPI 3.1 and lists every operation', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/chains', '/v1/openapi.json', '/v1/usage', '/v1/wallets/{address}/history']);
+    const chainParam = doc.paths['/v1/wallets/{address}/history'].get.parameters.find((p: any) => p.name === 'chain');
+    expect(chainParam.schema.enum).toEqual(expect.arrayContaining(['sol', 'eth', 'base', 'bsc', 'monad', 'robinhood', 'tron']));
+  });
+
+  it('stream lines, pages, problems, usage and chains all match their schemas', async () => {
+    const w = randomWallet();
+    const { batches, final } = await readStream(await srv.get(`/v1/wallets/${w}/history`));
+    for (const b of batches) validator('StreamBatch', b);
+    validator('StreamFinal', final);
+    // An incomplete page and, once loaded, a complete last page.
+    const p1 = await (await srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`)).json();
+    validator('Page', p1);
+    let page: any;
+    let cursor = '';
+    for (let i = 0; i < 100; i++) {
+      page = await (await srv.get(`/v1/wallets/${w}/history?limit=1000${cursor}`)).json();
+      validator('Page', page);
+      if (!page.cursor) break;
+      cursor = `&cursor=${encodeURIComponent(page.cursor)}`;
+    }
+    expect(page.complete).toBe(true);
+    expect(page.totalPages).toBe(1);
+    validator('Problem', await (await srv.get(`/v1/wallets/nope/history`)).json());
+    validator('Problem', await (await srv.get(`/v1/wallets/${w}/history`, null)).json());
+    validator('Problem', await (await srv.get(`/v1/wallets/${w}/history?limit=0`)).json());
+    validator('Usage', await (await srv.get('/v1/usage')).json());
+    const chains = await (await srv.get('/v1/chains', null)).json();
+    validator('Chains', chains);
+    expect(chains.chains.map((c: any) => c.slug)).toEqual(expect.arrayContaining(['sol', 'eth', 'base', 'bsc', 'monad', 'robinhood', 'tron']));
+    for (const c of chains.chains) expect(c.explorerUrl).toContain('{signature}');
+  });
+
+  it('marks schema violations (the validator is not a rubber stamp)', () => {
+    expect(() => validator('Trade', { signature: 's', side: 'hold' })).toThrow();
+    expect(() => validator('StreamFinal', { complete: true })).toThrow();
+  });
+});

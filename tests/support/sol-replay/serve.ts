@@ -1,0 +1,40 @@
+/**
+ * Local demo and out-of-process server for the benchmark:
+ *
+ *   npx tsx tests/support/sol-replay/serve.ts --trades 5000 --latency 50 [--faults 0.1] [--no-batch]
+ *        [--rate-limit 100/10000] [--seed 1] [--port 8899] [--json]
+ *
+ * Serves the recorded fixtures plus one synthesised wallet; prints the URL and the wallet (one
+ * JSON line with --json). Point RPC_URL_SOL at the URL. Runs until killed.
+ */
+import { buildReplayWorld, startSolanaReplayServer } from './index.js';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const flag = (name: string) => process.argv.includes(`--${name}`);
+
+const trades = Number(arg('trades') ?? 5000);
+const world = await buildReplayWorld({ trades, seed: Number(arg('seed') ?? 1), includeFixtures: !flag('no-fixtures') });
+const rl = arg('rate-limit')?.split('/').map(Number);
+const server = await startSolanaReplayServer({
+  transactions: world.transactions,
+  accounts: world.accounts,
+  latencyMs: Number(arg('latency') ?? 0),
+  batch: !flag('no-batch'),
+  port: Number(arg('port') ?? 0),
+  host: arg('host') ?? '127.0.0.1',
+  rateLimit: rl ? { requests: rl[0], perMs: rl[1] ?? 1000 } : undefined,
+  faults: arg('faults') ? { rate: Number(arg('faults')), seed: Number(arg('seed') ?? 1) } : undefined,
+});
+const info = { url: server.url, wallet: world.wallet.wallet, trades: world.wallet.tradeCount, signatures: world.wallet.transactions.length };
+if (flag('json')) process.stdout.write(JSON.stringify(info) + '\n');
+else {
+  process.stdout.write(`Solana replay RPC at ${info.url}\n`);
+  process.stdout.write(`wallet ${info.wallet}: ${info.trades} trades in ${info.signatures} transactions\n`);
+  process.stdout.write(`RPC_URL_SOL=${info.url}\n`);
+}
+const stop = () => void server.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

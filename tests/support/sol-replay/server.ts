@@ -1,0 +1,366 @@
+/**
+ * A Solana JSON-RPC replay server of our own (node:http on a real socket, port 0): recorded
+ * getTransaction results, getSignaturesForAddress pages built from them, getMultipleAccounts /
+ * getAccountInfo for synthesised metadata accounts, batch arrays, latency per request, a rate
+ * limit answering 429 with Retry-After, and injected faults from a seeded PRNG.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ReplayTransaction } from './fixtures.js';
+import { createPrng } from './synth.js';
+import type { ReplayAccount } from './token-accounts.js';
+
+export type FaultKind = '5xx' | 'timeout' | 'truncate' | '429' | 'reset';
+
+export interface ReplayFaults {
+  /** Share of HTTP requests that get a fault, 0..1. */
+  rate: number;
+  kinds?: FaultKind[];
+  seed?: number;
+  /** How long a 'timeout' request is held before its socket is dropped. Default 20 s. */
+  hangMs?: number;
+}
+
+export interface ParsedCall {
+  method: string;
+  params: any[];
+}
+
+export interface ReplayConfig {
+  /** Delay before each HTTP response, ms. */
+  latencyMs: number;
+  /** Accept JSON-RPC batch arrays (else 400 with -32600, as some providers do). */
+  batch: boolean;
+  /** Largest batch array accepted (else 413). */
+  maxBatchSize: number;
+  /** Sliding-window limit on HTTP requests, answered 429 with Retry-After. */
+  rateLimit?: { requests: number; perMs: number; retryAfterSeconds?: number };
+  faults?: ReplayFaults;
+  /** Forces a fault for matching requests (persistent failures in tests). */
+  failWhen?: (calls: ParsedCall[]) => FaultKind | null;
+}
+
+export interface ReplayStats {
+  /** JSON-RPC calls answered (batch items counted one by one). */
+  requests: number;
+  httpRequests: number;
+  byMethod: Record<string, number>;
+  batches: number;
+  faults: Record<string, number>;
+  rateLimited: number;
+  /** Most HTTP requests seen in flight at once. */
+  maxInFlight: number;
+  bytesOut: number;
+}
+
+export interface ReplayServerOptions extends Partial<ReplayConfig> {
+  transactions?: Iterable<ReplayTransaction>;
+  accounts?: Map<string, ReplayAccount>;
+  host?: string;
+  port?: number;
+}
+
+export interface ReplayServer {
+  url: string;
+  close(): Promise<void>;
+  stats: ReplayStats;
+  /** Live settings: change latency, faults, batching while the server runs. */
+  config: ReplayConfig;
+  resetStats(): void;
+  /** HTTP requests being answered right now. */
+  readonly inFlight: number;
+  /** Adds transactions (e.g. newer ones for a refresh test). */
+  addTransactions(txs: Iterable<ReplayTransaction>): void;
+}
+
+/** The per-address list, newest first: slot descending, then later in the block first. */
+function compareNewestFirst(a: ReplayTransaction, b: ReplayTransaction): number {
+  return b.slot - a.slot || b.indexInSlot - a.indexInSlot;
+}
+
+function emptyStats(): ReplayStats {
+  return { requests: 0, httpRequests: 0, byMethod: {}, batches: 0, faults: {}, rateLimited: 0, maxInFlight: 0, bytesOut: 0 };
+}
+
+class RpcFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startSolanaReplayServer(options: ReplayServerOptions = {}): Promise<ReplayServer> {
+  const bySignature = new Map<string, ReplayTransaction>();
+  const byAddress = new Map<string, ReplayTransaction[]>();
+  const accounts = options.accounts ?? new Map<string, ReplayAccount>();
+  const config: ReplayConfig = {
+    latencyMs: options.latencyMs ?? 0,
+    batch: options.batch ?? true,
+    maxBatchSize: options.maxBatchSize ?? 1000,
+    rateLimit: options.rateLimit,
+    faults: options.faults,
+    failWhen: options.failWhen,
+  };
+  let stats = emptyStats();
+  let rng = createPrng(config.faults?.seed ?? 7);
+  let rngSeed = config.faults?.seed;
+  const window: number[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let inFlight = 0;
+
+  function addTransactions(txs: Iterable<ReplayTransaction>): void {
+    const touched = new Set<ReplayTransaction[]>();
+    for (const t of txs) {
+      bySignature.set(t.signature, t);
+      for (const a of t.accounts) {
+        let list = byAddress.get(a);
+        if (!list) byAddress.set(a, (list = []));
+        list.push(t);
+        touched.add(list);
+      }
+    }
+    for (const list of touched) list.sort(compareNewestFirst);
+  }
+  addTransactions(options.transactions ?? []);
+
+  /** Index of the first entry strictly older than `sig` in a newest-first list. */
+  function indexAfter(list: ReplayTransaction[], sig: string): number {
+    const t = bySignature.get(sig);
+    if (!t) return -1;
+    // Binary search on (slot, indexInSlot) descending.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareNewestFirst(list[mid], t) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length && list[lo].signature === sig ? lo : -1;
+  }
+
+  function getSignaturesForAddress(params: any[]): string {
+    const [addr, cfg = {}] = params;
+    if (typeof addr !== 'string') throw new RpcFailure(-32602, 'Invalid param: address');
+    const limit = cfg.limit ?? 1000;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new RpcFailure(-32602, 'Invalid limit; max 1000');
+    const list = byAddress.get(addr) ?? [];
+    let start = 0;
+    if (cfg.before) {
+      const i = indexAfter(list, cfg.before);
+      if (i < 0) return '[]';
+      start = i + 1;
+    }
+    let end = list.length;
+    if (cfg.until) {
+      const i = indexAfter(list, cfg.until);
+      if (i >= 0) end = i;
+    }
+    const page = list.slice(start, Math.min(end, start + limit));
+    return JSON.stringify(
+      page.map((t) => ({ signature: t.signature, slot: t.slot, err: t.err, memo: null, blockTime: t.blockTime, confirmationStatus: 'finalized' })),
+    );
+  }
+
+  function getTransaction(params: any[]): string {
+    const [sig, cfg = {}] = params;
+    const t = bySignature.get(sig);
+    if (!t || t.text === null) return 'null';
+    if (t.version === 0 && cfg.maxSupportedTransactionVersion === undefined) {
+      throw new RpcFailure(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
+    }
+    return t.text;
+  }
+
+  function accountJson(a: ReplayAccount | undefined): unknown {
+    if (!a) return null;
+    return { data: [Buffer.from(a.data).toString('base64'), 'base64'], executable: false, lamports: a.lamports, owner: a.owner, rentEpoch: 0, space: a.data.length };
+  }
+
+  function getMultipleAccounts(params: any[]): string {
+    const [keys] = params;
+    if (!Array.isArray(keys)) throw new RpcFailure(-32602, 'Invalid param: keys');
+    if (keys.length > 100) throw new RpcFailure(-32602, 'Too many inputs provided; max 100');
+    return JSON.stringify({ context: { slot: 400_000_000, apiVersion: '2.2.0' }, value: keys.map((k: string) => accountJson(accounts.get(k))) });
+  }
+
+  function answer(call: { id?: unknown; method?: unknown; params?: unknown }): string {
+    const id = JSON.stringify(call?.id ?? null);
+    const method = typeof call?.method === 'string' ? call.method : '';
+    // Control methods for a server in another process (the benchmark): not counted.
+    if (method === 'replay_stats') return `{"jsonrpc":"2.0","result":${JSON.stringify(stats)},"id":${id}}`;
+    if (method === 'replay_resetStats') {
+      stats = emptyStats();
+      return `{"jsonrpc":"2.0","result":true,"id":${id}}`;
+    }
+    stats.requests++;
+    stats.byMethod[method] = (stats.byMethod[method] ?? 0) + 1;
+    const params = Array.isArray(call?.params) ? call.params : [];
+    try {
+      let result: string;
+      switch (method) {
+        case 'getSignaturesForAddress':
+          result = getSignaturesForAddress(params);
+          break;
+        case 'getTransaction':
+          result = getTransaction(params);
+          break;
+        case 'getMultipleAccounts':
+          result = getMultipleAccounts(params);
+          break;
+        case 'getAccountInfo':
+          result = JSON.stringify({ context: { slot: 400_000_000 }, value: accountJson(accounts.get(params[0])) });
+          break;
+        case 'getHealth':
+          result = '"ok"';
+          break;
+        case 'getSlot': {
+          let max = 0;
+          for (const t of bySignature.values()) max = Math.max(max, t.slot);
+          result = String(max);
+          break;
+        }
+        default:
+          throw new RpcFailure(-32601, 'Method not found');
+      }
+      return `{"jsonrpc":"2.0","result":${result},"id":${id}}`;
+    } catch (e) {
+      const f = e instanceof RpcFailure ? e : new RpcFailure(-32603, String(e));
+      return JSON.stringify({ jsonrpc: '2.0', error: { code: f.code, message: f.message }, id: call?.id ?? null });
+    }
+  }
+
+  function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+    const buf = Buffer.from(body);
+    stats.bytesOut += buf.length;
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(buf.length), ...headers });
+    res.end(buf);
+  }
+
+  function later(ms: number, fn: () => void): void {
+    if (ms <= 0) return fn();
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+  }
+
+  function pickFault(calls: ParsedCall[]): FaultKind | null {
+    const forced = config.failWhen?.(calls);
+    if (forced) return forced;
+    const f = config.faults;
+    if (!f || f.rate <= 0) return null;
+    if (f.seed !== rngSeed) {
+      rng = createPrng(f.seed ?? 7);
+      rngSeed = f.seed;
+    }
+    if (rng() >= f.rate) return null;
+    const kinds = f.kinds ?? ['5xx', 'timeout', 'truncate', '429'];
+    return kinds[Math.floor(rng() * kinds.length)];
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, raw: string): void {
+    if (raw.includes('"replay_')) return send(res, 200, answer(JSON.parse(raw)));
+    stats.httpRequests++;
+    inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    if (req.method !== 'POST') return later(config.latencyMs, () => send(res, 405, '{"error":"POST only"}'));
+
+    const rl = config.rateLimit;
+    if (rl) {
+      const now = performance.now();
+      while (window.length > 0 && window[0] <= now - rl.perMs) window.shift();
+      if (window.length >= rl.requests) {
+        stats.rateLimited++;
+        const retryAfter = String(rl.retryAfterSeconds ?? 1);
+        return later(config.latencyMs, () =>
+          send(res, 429, JSON.stringify({ jsonrpc: '2.0', error: { code: 429, message: 'Too many requests for a specific RPC call' }, id: null }), { 'retry-after': retryAfter }),
+        );
+      }
+      window.push(now);
+    }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return later(config.latencyMs, () => send(res, 200, '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}'));
+    }
+    const isBatch = Array.isArray(body);
+    const calls = (isBatch ? (body as any[]) : [body]) as { method: string; params: any[]; id: unknown }[];
+    const fault = pickFault(calls.map((c) => ({ method: c?.method, params: Array.isArray(c?.params) ? c.params : [] })));
+    if (fault) {
+      stats.faults[fault] = (stats.faults[fault] ?? 0) + 1;
+      switch (fault) {
+        case 'timeout':
+          // Hold the request unanswered; the client's timeout must fire. Dropped later or on close.
+          return later(config.faults?.hangMs ?? 20_000, () => req.socket.destroy());
+        case 'reset':
+          return later(config.latencyMs, () => req.socket.destroy());
+        case '429':
+          stats.rateLimited++;
+          return later(config.latencyMs, () => send(res, 429, '{"jsonrpc":"2.0","error":{"code":429,"message":"rate limited"},"id":null}', { 'retry-after': '0' }));
+        case '5xx':
+          return later(config.latencyMs, () => send(res, [500, 502, 503][Math.floor(rng() * 3)], '<html>upstream error</html>', { 'content-type': 'text/html' }));
+        case 'truncate':
+          break; // answered below, cut in half
+      }
+    }
+    let out: string;
+    if (isBatch) {
+      if (!config.batch) {
+        return later(config.latencyMs, () =>
+          send(res, 400, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch requests are not supported"},"id":null}'),
+        );
+      }
+      if (calls.length > config.maxBatchSize) {
+        return later(config.latencyMs, () => send(res, 413, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch size too large; max ${config.maxBatchSize}"},"id":null}`));
+      }
+      stats.batches++;
+      out = '[' + calls.map(answer).join(',') + ']';
+    } else {
+      out = answer(calls[0]);
+    }
+    if (fault === 'truncate') out = out.slice(0, Math.floor(out.length / 2));
+    later(config.latencyMs, () => send(res, 200, out));
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  server.keepAliveTimeout = 30_000;
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/`,
+    get stats() {
+      return stats;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    config,
+    resetStats() {
+      stats = emptyStats();
+    },
+    addTransactions,
+    close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
