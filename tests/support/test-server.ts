@@ -5,6 +5,7 @@ import { base58Encode } from '../../src/lib/chains/sol/address.js';
 import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer, type Server } from '../../src/lib/server/create-server.js';
 import { serveNode } from '../../src/lib/server/http/serve-node.js';
+import { defaultSourceFactory } from '../../src/lib/server/sources.js';
 
 export const TEST_KEY = 'wth_test_key_for_account_alice_0001';
 export const OTHER_KEY = 'wth_test_key_for_account_bob_00002';
@@ -47,8 +48,8 @@ export interface TestServer {
 
 export interface StartTestServerOptions {
   backend?: 'pglite' | 'postgres';
-  /** One source per chain slug; chains without one get a source that fails. */
-  sources: Record<string, ChainSource>;
+  /** One source per chain slug, or 'default' for the app's own sources (RPC_URL_<SLUG> in env). */
+  sources: Record<string, ChainSource> | 'default';
   env?: Record<string, string>;
   readRows?: number;
 }
@@ -67,11 +68,14 @@ export async function startTestServer({ backend = 'pglite', sources, env = {}, r
     config,
     log: () => {},
     readRows,
-    sources: (chain) => {
-      const s = sources[chain.slug];
-      if (!s) throw new Error(`no scripted source for ${chain.slug}`);
-      return s;
-    },
+    sources:
+      sources === 'default'
+        ? defaultSourceFactory
+        : (chain) => {
+            const s = sources[chain.slug];
+            if (!s) throw new Error(`no scripted source for ${chain.slug}`);
+            return s;
+          },
   });
   const http = await serveNode(async (req) => (await server.api.handle(req)) ?? new Response('not found', { status: 404 }));
   return {

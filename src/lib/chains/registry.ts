@@ -20,6 +20,8 @@ export interface ChainInfo {
   chainId: number | null;
   /** The endpoint the source uses (RPC_URL_<SLUG> or the configured default). Never shown to clients. */
   rpcUrl: string;
+  /** Operator's limits for that endpoint (batch size, requests in flight, rate, timeout). */
+  rpc: ChainRpcOptions;
   builtIn: boolean;
   /** The EVM settings of an EVM chain. */
   evm?: EvmChainConfig;
@@ -27,7 +29,14 @@ export interface ChainInfo {
 
 export const DEFAULT_CHAIN = 'sol';
 
-const SOL: Omit<ChainInfo, 'rpcUrl'> = {
+export interface ChainRpcOptions {
+  batchSize?: number;
+  maxInFlight?: number;
+  requestsPerSecond?: number;
+  timeoutMs?: number;
+}
+
+const SOL: Omit<ChainInfo, 'rpcUrl' | 'rpc'> = {
   slug: 'sol',
   family: 'solana',
   nativeSymbol: 'SOL',
@@ -35,7 +44,7 @@ const SOL: Omit<ChainInfo, 'rpcUrl'> = {
   chainId: null,
   builtIn: true,
 };
-const TRON: Omit<ChainInfo, 'rpcUrl'> = {
+const TRON: Omit<ChainInfo, 'rpcUrl' | 'rpc'> = {
   slug: 'tron',
   family: 'tron',
   nativeSymbol: 'TRX',
@@ -56,16 +65,20 @@ export interface ChainRegistry {
 export interface CreateChainRegistryParameters {
   /** RPC_URL_<SLUG> values keyed by lowercase slug with `-` written `_`. */
   rpcUrls?: Record<string, string>;
+  /** Endpoint limits keyed like rpcUrls. */
+  rpcOptions?: Record<string, ChainRpcOptions>;
   /** Parsed content of EVM_CHAINS_FILE, if set. */
   evmChainsFile?: unknown;
 }
 
-export function createChainRegistry({ rpcUrls = {}, evmChainsFile }: CreateChainRegistryParameters = {}): ChainRegistry {
-  const urlFor = (slug: string, fallback: string) => rpcUrls[slug.replace(/-/g, '_')] ?? fallback;
+export function createChainRegistry({ rpcUrls = {}, rpcOptions = {}, evmChainsFile }: CreateChainRegistryParameters = {}): ChainRegistry {
+  const envKey = (slug: string) => slug.replace(/-/g, '_');
+  const urlFor = (slug: string, fallback: string) => rpcUrls[envKey(slug)] ?? fallback;
+  const rpc = (slug: string) => rpcOptions[envKey(slug)] ?? {};
   const builtInEvm = new Set(BUILT_IN_EVM_CHAINS.map((c) => c.slug));
   const evm = evmChainsFile === undefined ? [...BUILT_IN_EVM_CHAINS] : mergeEvmChains(BUILT_IN_EVM_CHAINS, parseEvmChainsFile(evmChainsFile));
   const chains: ChainInfo[] = [
-    { ...SOL, rpcUrl: urlFor('sol', DEFAULT_RPC.sol) },
+    { ...SOL, rpcUrl: urlFor('sol', DEFAULT_RPC.sol), rpc: rpc('sol') },
     ...evm.map<ChainInfo>((c) => ({
       slug: c.slug,
       family: 'evm',
@@ -73,10 +86,11 @@ export function createChainRegistry({ rpcUrls = {}, evmChainsFile }: CreateChain
       explorerUrl: c.explorerUrl,
       chainId: c.chainId,
       rpcUrl: urlFor(c.slug, c.rpcUrl),
+      rpc: rpc(c.slug),
       builtIn: builtInEvm.has(c.slug),
       evm: c,
     })),
-    { ...TRON, rpcUrl: urlFor('tron', DEFAULT_RPC.tron) },
+    { ...TRON, rpcUrl: urlFor('tron', DEFAULT_RPC.tron), rpc: rpc('tron') },
   ];
   const bySlug = new Map(chains.map((c) => [c.slug, c]));
   return { list: () => chains, get: (slug) => bySlug.get(slug) };

@@ -15,8 +15,10 @@ export interface ServerConfig {
   /** Optional bootstrap keys, `account:key,...` (API_KEYS). */
   apiKeys: { account: string; key: string }[];
   cursorSecret?: string;
-  /** RPC_URL_<SLUG>, keyed by lowercase slug. */
+  /** RPC_URL_<SLUG>, keyed by lowercase slug (`-` written `_`). */
   rpcUrls: Record<string, string>;
+  /** RPC_BATCH_SIZE_<SLUG>, RPC_MAX_IN_FLIGHT_<SLUG>, RPC_RPS_<SLUG>, RPC_TIMEOUT_MS_<SLUG>, keyed like rpcUrls. */
+  rpcOptions: Record<string, RpcOptions>;
   evmChainsFile?: string;
   /** Requests per minute per account before 429 (RATE_LIMIT_PER_MINUTE, 0 = off, default 1200). */
   rateLimitPerMinute: number;
@@ -24,7 +26,22 @@ export interface ServerConfig {
   maxConcurrentRequests: number;
 }
 
+/** How a chain source may use its endpoint: batch size, concurrency, request rate, timeout. */
+export interface RpcOptions {
+  batchSize?: number;
+  maxInFlight?: number;
+  requestsPerSecond?: number;
+  timeoutMs?: number;
+}
+
 type Env = Record<string, string | undefined>;
+
+const RPC_OPTION_VARS: [RegExp, keyof RpcOptions][] = [
+  [/^RPC_BATCH_SIZE_([A-Z0-9_]+)$/, 'batchSize'],
+  [/^RPC_MAX_IN_FLIGHT_([A-Z0-9_]+)$/, 'maxInFlight'],
+  [/^RPC_RPS_([A-Z0-9_]+)$/, 'requestsPerSecond'],
+  [/^RPC_TIMEOUT_MS_([A-Z0-9_]+)$/, 'timeoutMs'],
+];
 
 function positiveNumber(env: Env, name: string, fallback: number, { allowZero = false } = {}): number {
   const raw = env[name];
@@ -51,9 +68,14 @@ export function parseApiKeys(raw: string | undefined): { account: string; key: s
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   const rpcUrls: Record<string, string> = {};
+  const rpcOptions: Record<string, RpcOptions> = {};
   for (const [name, value] of Object.entries(env)) {
     const m = /^RPC_URL_([A-Z0-9_]+)$/.exec(name);
     if (m && value) rpcUrls[m[1].toLowerCase()] = value;
+    for (const [re, key] of RPC_OPTION_VARS) {
+      const o = re.exec(name);
+      if (o && value) (rpcOptions[o[1].toLowerCase()] ??= {})[key] = positiveNumber(env, name, 1);
+    }
   }
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -67,6 +89,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     apiKeys: parseApiKeys(env.API_KEYS),
     cursorSecret: env.CURSOR_SECRET?.trim() || undefined,
     rpcUrls,
+    rpcOptions,
     evmChainsFile: env.EVM_CHAINS_FILE?.trim() || undefined,
     rateLimitPerMinute: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 1200, { allowZero: true }),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),

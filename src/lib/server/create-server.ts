@@ -46,7 +46,7 @@ function readEvmChainsFile(path: string | undefined): unknown {
  */
 export async function createServer({ config, sources, log = console.log, readRows }: CreateServerParameters): Promise<Server> {
   // Chains first: a malformed EVM_CHAINS_FILE stops the start before anything is opened.
-  const chains = createChainRegistry({ rpcUrls: config.rpcUrls, evmChainsFile: readEvmChainsFile(config.evmChainsFile) });
+  const chains = createChainRegistry({ rpcUrls: config.rpcUrls, rpcOptions: config.rpcOptions, evmChainsFile: readEvmChainsFile(config.evmChainsFile) });
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);

@@ -20,7 +20,14 @@ function unavailableSource(chain: ChainInfo, why: string): ChainSource {
 export const defaultSourceFactory: SourceFactory = (chain, { tokens }) => {
   switch (chain.family) {
     case 'solana':
-      return createSolanaSource({ rpcUrl: chain.rpcUrl, tokens });
+      return createSolanaSource({
+        rpcUrl: chain.rpcUrl,
+        tokens,
+        batchSize: chain.rpc.batchSize,
+        maxInFlight: chain.rpc.maxInFlight,
+        requestsPerSecond: chain.rpc.requestsPerSecond,
+        transportOptions: chain.rpc.timeoutMs ? { timeoutMs: chain.rpc.timeoutMs } : undefined,
+      });
     default:
       return unavailableSource(chain, `Trade history for ${chain.slug} is not available in this version of the server yet.`);
   }

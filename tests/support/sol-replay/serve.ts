@@ -38,3 +38,5 @@ else {
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Started by the benchmark with an IPC channel: stop when the parent goes away.
+if (process.send) process.on('disconnect', stop);

@@ -38,6 +38,8 @@ export interface ReplayConfig {
   faults?: ReplayFaults;
   /** Forces a fault for matching requests (persistent failures in tests). */
   failWhen?: (calls: ParsedCall[]) => FaultKind | null;
+  /** A JSON-RPC error for one call (inside a batch too), e.g. -32005 "node is behind". */
+  itemError?: (call: ParsedCall) => { code: number; message: string } | null;
 }
 
 export interface ReplayStats {
@@ -102,6 +104,7 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     rateLimit: options.rateLimit,
     faults: options.faults,
     failWhen: options.failWhen,
+    itemError: options.itemError,
   };
   let stats = emptyStats();
   let rng = createPrng(config.faults?.seed ?? 7);
@@ -198,6 +201,8 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     stats.requests++;
     stats.byMethod[method] = (stats.byMethod[method] ?? 0) + 1;
     const params = Array.isArray(call?.params) ? call.params : [];
+    const itemError = config.itemError?.({ method, params });
+    if (itemError) return JSON.stringify({ jsonrpc: '2.0', error: itemError, id: call?.id ?? null });
     try {
       let result: string;
       switch (method) {

@@ -1,0 +1,231 @@
+/**
+ * Token symbols and decimals for Solana mints, looked up once per mint and kept in the TokenCache.
+ *
+ * One getMultipleAccounts (base64) reads, for up to 50 mints, the mint account itself (decimals,
+ * and the Token-2022 metadata extension when the mint carries one) and the Metaplex metadata PDA
+ * ["metadata", metaqbxx..., mint]: 2 accounts per mint, 100 accounts per call (the RPC's cap).
+ * The borsh strings are decoded here; name and symbol are padded with NULs on chain (Metaplex
+ * pads the symbol to 10 bytes), so they are trimmed of NUL and whitespace. No symbol is ''.
+ */
+import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import type { TokenCache, TokenInfo } from '../../core/chain-source.js';
+import { HistoryError, redactUrl } from '../../core/errors.js';
+import type { RpcTransport } from './rpc/transport.js';
+
+export const METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
+
+/**
+ * Wrapped SOL is answered without a lookup: its Metaplex metadata on mainnet says symbol "SOL"
+ * (name "Wrapped SOL"), and the trade side already says native currency, so "SOL" it is.
+ */
+const BUILT_IN: ReadonlyMap<string, TokenInfo> = new Map([[WRAPPED_SOL_MINT, { symbol: 'SOL', decimals: 9 }]]);
+
+/** Mint accounts per getMultipleAccounts: 2 accounts each, 100 accounts per call. */
+const MINTS_PER_CALL = 50;
+/** SPL mint layout: COption<Pubkey> authority (36) + supply u64 (8), then decimals. */
+const MINT_DECIMALS_OFFSET = 44;
+const MINT_BASE_SIZE = 82;
+/** Token-2022: base account padded to 165 bytes, then the account-type byte, then TLV entries. */
+const T22_ACCOUNT_TYPE_OFFSET = 165;
+const T22_TLV_OFFSET = 166;
+const T22_ACCOUNT_TYPE_MINT = 1;
+const T22_EXT_TOKEN_METADATA = 19;
+/** Metaplex Metadata: key (1) + update authority (32) + mint (32), then name, symbol. */
+const METAPLEX_NAME_OFFSET = 65;
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+export function trimSymbol(s: string): string {
+  return s.replace(/^[\s\0]+|[\s\0]+$/g, '');
+}
+
+/** A borsh string (u32 LE length + UTF-8 bytes) at `offset`, or null when it does not fit. */
+function readBorshString(data: Uint8Array, offset: number): { value: string; end: number } | null {
+  if (offset + 4 > data.length) return null;
+  const len = data[offset] | (data[offset + 1] << 8) | (data[offset + 2] << 16) | (data[offset + 3] << 24);
+  const start = offset + 4;
+  if (len < 0 || start + len > data.length) return null;
+  return { value: utf8.decode(data.subarray(start, start + len)), end: start + len };
+}
+
+/** Symbol of a Metaplex metadata account's data, or null when it is not one. */
+export function symbolFromMetaplex(data: Uint8Array): string | null {
+  const name = readBorshString(data, METAPLEX_NAME_OFFSET);
+  if (!name) return null;
+  const symbol = readBorshString(data, name.end);
+  return symbol ? trimSymbol(symbol.value) : null;
+}
+
+/** Symbol from a Token-2022 mint's TokenMetadata extension, or null when it has none. */
+export function symbolFromToken2022Mint(data: Uint8Array): string | null {
+  if (data.length <= T22_TLV_OFFSET || data[T22_ACCOUNT_TYPE_OFFSET] !== T22_ACCOUNT_TYPE_MINT) return null;
+  let p = T22_TLV_OFFSET;
+  while (p + 4 <= data.length) {
+    const type = data[p] | (data[p + 1] << 8);
+    const len = data[p + 2] | (data[p + 3] << 8);
+    const value = p + 4;
+    if (type === 0 && len === 0) break; // uninitialised tail
+    if (type === T22_EXT_TOKEN_METADATA) {
+      const v = data.subarray(value, Math.min(data.length, value + len));
+      // update authority (32) + mint (32), then name and symbol.
+      const name = readBorshString(v, 64);
+      const symbol = name && readBorshString(v, name.end);
+      return symbol ? trimSymbol(symbol.value) : null;
+    }
+    p = value + len;
+  }
+  return null;
+}
+
+function fromBase64(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+interface AccountInfo {
+  data: [string, string] | string;
+  owner: string;
+}
+
+function dataOf(acc: AccountInfo | null | undefined): Uint8Array | null {
+  if (!acc) return null;
+  const d = Array.isArray(acc.data) ? acc.data[0] : acc.data;
+  return typeof d === 'string' ? fromBase64(d) : null;
+}
+
+/** TokenInfo from a mint account and its Metaplex metadata account (either may be missing). */
+export function tokenInfoFromAccounts(mintAcc: AccountInfo | null, metaAcc: AccountInfo | null, decimalsHint?: number): TokenInfo {
+  let decimals = decimalsHint ?? 0;
+  let symbol: string | null = null;
+  const mintData = dataOf(mintAcc);
+  if (mintData && mintData.length >= MINT_BASE_SIZE && (mintAcc!.owner === TOKEN_PROGRAM || mintAcc!.owner === TOKEN_2022_PROGRAM)) {
+    decimals = mintData[MINT_DECIMALS_OFFSET];
+    if (mintAcc!.owner === TOKEN_2022_PROGRAM) symbol = symbolFromToken2022Mint(mintData);
+  }
+  if (symbol === null && metaAcc && metaAcc.owner === METADATA_PROGRAM) {
+    const metaData = dataOf(metaAcc);
+    if (metaData) symbol = symbolFromMetaplex(metaData);
+  }
+  return { symbol: symbol ?? '', decimals };
+}
+
+const pdaCache = new Map<string, Promise<string>>();
+
+/** The Metaplex metadata PDA of a mint (memoised: sha256 per bump try is not free). */
+export function metadataAddress(mint: string): Promise<string> {
+  let p = pdaCache.get(mint);
+  if (!p) {
+    p = getProgramDerivedAddress({
+      programAddress: address(METADATA_PROGRAM),
+      seeds: ['metadata', getAddressEncoder().encode(address(METADATA_PROGRAM)), getAddressEncoder().encode(address(mint))],
+    }).then(([pda]) => pda as string);
+    pdaCache.set(mint, p);
+    if (pdaCache.size > 50_000) pdaCache.delete(pdaCache.keys().next().value!);
+  }
+  return p;
+}
+
+export interface SolanaTokenResolverStats {
+  /** Mints looked up on chain (each once). */
+  mintsLookedUp: number;
+  /** getMultipleAccounts calls made. */
+  calls: number;
+}
+
+export interface SolanaTokenResolver {
+  /**
+   * TokenInfo for every mint, from the cache or looked up (and then cached). `decimalsHint`
+   * (from the transaction's token balances) is used only when the mint account is gone.
+   */
+  resolve(mints: Iterable<string>, options?: { decimalsHint?: ReadonlyMap<string, number>; signal?: AbortSignal }): Promise<Map<string, TokenInfo>>;
+  readonly stats: SolanaTokenResolverStats;
+}
+
+export interface SolanaTokenResolverOptions {
+  transport: RpcTransport;
+  cache: TokenCache;
+  chain?: string;
+  commitment?: 'confirmed' | 'finalized';
+}
+
+export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): SolanaTokenResolver {
+  const { transport, cache } = options;
+  const chain = options.chain ?? 'sol';
+  const commitment = options.commitment ?? 'confirmed';
+  const stats: SolanaTokenResolverStats = { mintsLookedUp: 0, calls: 0 };
+  /** Lookups under way, so two batches asking for one new mint at once share one lookup. */
+  const inFlight = new Map<string, Promise<TokenInfo>>();
+
+  async function lookUp(mints: string[], hints: ReadonlyMap<string, number> | undefined, signal?: AbortSignal): Promise<Map<string, TokenInfo>> {
+    const metas = await Promise.all(mints.map(metadataAddress));
+    const calls = [];
+    for (let i = 0; i < mints.length; i += MINTS_PER_CALL) {
+      const keys: string[] = [];
+      for (let j = i; j < Math.min(mints.length, i + MINTS_PER_CALL); j++) keys.push(mints[j], metas[j]);
+      calls.push({ method: 'getMultipleAccounts', params: [keys, { encoding: 'base64', commitment }] });
+    }
+    stats.calls += calls.length;
+    stats.mintsLookedUp += mints.length;
+    const results = await transport.callMany<{ value: (AccountInfo | null)[] }>(calls, { signal, priority: 'high' });
+    const found = new Map<string, TokenInfo>();
+    results.forEach((r, c) => {
+      const start = c * MINTS_PER_CALL;
+      const end = Math.min(mints.length, start + MINTS_PER_CALL);
+      const value = r?.value;
+      if (!Array.isArray(value) || value.length !== 2 * (end - start)) {
+        throw new HistoryError('rpc_malformed_response', `getMultipleAccounts: expected ${2 * (end - start)} accounts`, {
+          context: { url: redactUrl(transport.url) },
+        });
+      }
+      for (let j = start; j < end; j++) {
+        const k = j - start;
+        found.set(mints[j], tokenInfoFromAccounts(value[2 * k], value[2 * k + 1], hints?.get(mints[j])));
+      }
+    });
+    await cache.put(chain, found);
+    return found;
+  }
+
+  return {
+    stats,
+    async resolve(mintsIn, opts = {}) {
+      const wanted = [...new Set(mintsIn)];
+      const out = new Map<string, TokenInfo>();
+      const rest: string[] = [];
+      for (const m of wanted) {
+        const b = BUILT_IN.get(m);
+        if (b) out.set(m, b);
+        else rest.push(m);
+      }
+      if (rest.length === 0) return out;
+      const cached = await cache.get(chain, rest);
+      const waits: Promise<void>[] = [];
+      const missing: string[] = [];
+      for (const m of rest) {
+        const c = cached.get(m);
+        if (c) out.set(m, c);
+        else {
+          const p = inFlight.get(m);
+          if (p) waits.push(p.then((v) => void out.set(m, v)));
+          else missing.push(m);
+        }
+      }
+      if (missing.length > 0) {
+        const all = lookUp(missing, opts.decimalsHint, opts.signal);
+        for (const m of missing) {
+          const p = all.then((r) => r.get(m)!);
+          inFlight.set(m, p);
+          p.catch(() => {}).finally(() => inFlight.delete(m));
+          waits.push(p.then((v) => void out.set(m, v)));
+        }
+      }
+      await Promise.all(waits);
+      return out;
+    },
+  };
+}
