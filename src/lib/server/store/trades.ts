@@ -50,9 +50,10 @@ export interface TradeRun {
  */
 export async function readRun(db: Queryable, walletId: number, below: string, max: number, atLeast = ''): Promise<TradeRun | null> {
   const rows = await db.query<{ json: string | null; count: number; hi: string; lo: string; lo_sig: string }>(
+    // The aggregate's ORDER BY matches the subquery's, so PostgreSQL 16+ uses the presorted rows.
     `SELECT string_agg(json, ',' ORDER BY k DESC) AS json, count(*)::int AS count, max(k) AS hi, min(k) AS lo,
-            (array_agg(signature ORDER BY k ASC))[1] AS lo_sig
-     FROM (SELECT k, json, signature FROM trades WHERE wallet_id = $1 AND k < $2 AND k >= $3 ORDER BY k DESC LIMIT $4) t`,
+            (SELECT signature FROM trades x WHERE x.wallet_id = $1 AND x.k = min(t.k)) AS lo_sig
+     FROM (SELECT k, json FROM trades WHERE wallet_id = $1 AND k < $2 AND k >= $3 ORDER BY k DESC LIMIT $4) t`,
     [walletId, below, atLeast, max],
   );
   const r = rows[0];
