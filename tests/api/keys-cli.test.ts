@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'wth-keys-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' }, encoding: 'utf8' });
+
+describe('the keys command-line tool', () => {
+  it('creates (printing the key once), lists and revokes keys, and rejects bad usage', () => {
+    const created = run('create', 'alice');
+    expect(created.status).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^wth_[A-Za-z0-9_-]{43}$/);
+    const listed = run('list');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain('alice');
+    expect(listed.stdout).toContain(key.slice(0, 8));
+    // The full key is never shown again.
+    expect(listed.stdout).not.toContain(key);
+    const id = listed.stdout.split('\n')[1].split('\t')[0];
+    expect(run('revoke', id).status).toBe(0);
+    expect(run('list').stdout.split('\n')[1]).toMatch(/\t\d{4}-\d\d-\d\dT/);
+    expect(run('revoke', id).status).toBe(1);
+    expect(run().status).toBe(2);
+    expect(run('create').status).toBe(2);
+    expect(run('create', 'bad name!').status).toBe(2);
+  });
+});

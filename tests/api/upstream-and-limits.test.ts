@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createScriptedSource } from '../support/scripted-source.js';
+import { randomWallet, readStream, startTestServer, TEST_KEY } from '../support/test-server.js';
+
+describe('upstream failures', () => {
+  it('answers 502 upstream_unavailable when the RPC fails before any trade, in both modes, and counts nothing', async () => {
+    const s = createScriptedSource({ transactions: 50, failImmediately: true });
+    const srv = await startTestServer({ sources: { sol: s } });
+    try {
+      const w = randomWallet();
+      for (const path of [`/v1/wallets/${w}/history`, `/v1/wallets/${w}/history?limit=10`]) {
+        const res = await srv.get(path);
+        expect(res.status).toBe(502);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        const body = await res.json();
+        expect(body.code).toBe('upstream_unavailable');
+        // The upstream's own message (which may name the endpoint) is not passed on.
+        expect(body.detail).not.toContain('scripted');
+      }
+      expect((await (await srv.get('/v1/usage')).json()).trades).toBe(0);
+      // The RPC comes back: the same wallet loads whole.
+      s.setFailure({});
+      const { final } = await readStream(await srv.get(`/v1/wallets/${w}/history`));
+      expect(final).toMatchObject({ complete: true, tradeCount: s.expected(w).length });
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('ends a started stream with complete:false and a cursor that loses nothing, and a page keeps what it fetched', async () => {
+    const s = createScriptedSource({ transactions: 100, batchSize: 10, failAfterBatches: 3 });
+    const srv = await startTestServer({ sources: { sol: s } });
+    try {
+      const w = randomWallet();
+      const first = await readStream(await srv.get(`/v1/wallets/${w}/history`));
+      expect(first.final.complete).toBe(false);
+      expect(first.final.cursor).toBeTruthy();
+      const got = first.batches.flatMap((b) => b.trades);
+      expect(got.length).toBe(s.expected(w).slice(0, got.length).length);
+      expect(got.length).toBeGreaterThan(0);
+      // A page beyond what was stored, while the RPC still fails: what is stored, complete:false, a cursor.
+      const page = await (await srv.get(`/v1/wallets/${w}/history?limit=1000`)).json();
+      expect(page.complete).toBe(false);
+      expect(page.trades.length).toBe(got.length);
+      expect(page.cursor).toBeTruthy();
+      s.setFailure({});
+      const rest = await readStream(await srv.get(`/v1/wallets/${w}/history?cursor=${encodeURIComponent(first.final.cursor)}`));
+      expect(rest.final.complete).toBe(true);
+      const all = [...got, ...rest.batches.flatMap((b) => b.trades)].map((t) => `${t.signature}/${t.side}`);
+      expect(all).toEqual(s.expected(w).map((t) => `${t.signature}/${t.side}`));
+      expect((await (await srv.get('/v1/usage')).json()).trades).toBe(all.length);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe('server limits', () => {
+  it('answers 429 rate_limited with Retry-After past the per-account rate', async () => {
+    const srv = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 1 }) }, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 5; i++) statuses.push((last = await srv.get('/v1/usage')).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await last!.json()).code).toBe('rate_limited');
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('answers 503 overloaded past the concurrent request limit', async () => {
+    const s = createScriptedSource({ transactions: 5, batchSize: 5, delayMs: 1_500 });
+    const srv = await startTestServer({ sources: { sol: s }, env: { MAX_CONCURRENT_REQUESTS: '1' } });
+    try {
+      const slow = srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`);
+      await new Promise((r) => setTimeout(r, 300));
+      const res = await srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`);
+      expect(res.status).toBe(503);
+      expect((await res.json()).code).toBe('overloaded');
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect((await slow).status).toBe(200);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe('keys', () => {
+  it('creates one key for a local account on a first start without keys, and prints it once', async () => {
+    const { loadConfig } = await import('../../src/lib/server/config.js');
+    const { createServer } = await import('../../src/lib/server/create-server.js');
+    const dir = `memory://first-start`;
+    const lines: string[] = [];
+    const server = await createServer({ config: loadConfig({ DATA_DIR: dir }), sources: () => createScriptedSource({ transactions: 1 }), log: (l) => lines.push(l) });
+    try {
+      const key = /wth_[A-Za-z0-9_-]{43}/.exec(lines.join('\n'))?.[0];
+      expect(key).toBeTruthy();
+      const res = await server.api.handle(new Request('http://x/v1/usage', { headers: { authorization: `Bearer ${key}` } }));
+      expect(res!.status).toBe(200);
+      expect((await res!.json()).account).toBe('local');
+      // Stored as a hash only.
+      const rows = await server.db.query<{ key_hash: string }>('SELECT key_hash FROM api_keys');
+      expect(rows).toHaveLength(1);
+      expect(rows[0].key_hash).not.toContain(key!.slice(4));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('bootstraps API_KEYS and refuses a malformed API_KEYS at start', async () => {
+    const { loadConfig } = await import('../../src/lib/server/config.js');
+    expect(() => loadConfig({ API_KEYS: 'nokey' })).toThrow(/API_KEYS entry 1/);
+    expect(() => loadConfig({ API_KEYS: 'a:short' })).toThrow(/at least 16/);
+    expect(loadConfig({ API_KEYS: `alice:${TEST_KEY}` }).apiKeys).toEqual([{ account: 'alice', key: TEST_KEY }]);
+  });
+});
