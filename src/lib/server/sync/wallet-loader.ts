@@ -44,6 +44,9 @@ export interface CreateWalletLoaderParameters {
   now?: () => number;
 }
 
+/** Look-ahead bound of a walk: about 7 MB of trades waiting for the store at most. */
+const MAX_PENDING_TRADES = 20_000;
+
 interface Fill {
   remaining: number;
 }
@@ -67,7 +70,9 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
     waiters = [];
     for (const f of w) f();
   };
-  const hasDemand = () => state.loadAll || [...fills].some((f) => f.remaining > 0);
+  /** Trades pulled from the source and not stored yet: they already count toward a page's demand. */
+  let pendingTrades = 0;
+  const hasDemand = () => state.loadAll || [...fills].some((f) => f.remaining - pendingTrades > 0);
 
   const toHistoryError = (e: unknown): HistoryError =>
     isHistoryError(e) ? e : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
@@ -104,19 +109,73 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
     notify();
   }
 
+  /**
+   * Walks toward older history. A pump pulls batches from the source while there is demand and
+   * the store consumes whatever has queued up in one transaction: a commit costs about as much
+   * for 100 trades as for 1,000 on PGlite (measured 8k vs 18k trades/s), so when fetching runs
+   * ahead of storing, commits grow instead of falling behind. Everything pulled is stored before
+   * the walk ends, also when the source fails.
+   */
   async function walkTail(): Promise<void> {
     const it = source.history({ wallet: state.address, before: state.tailPosition ?? undefined, signal: abort.signal })[Symbol.asyncIterator]();
+    const queue: HistoryBatch[] = [];
+    let ended = false;
+    let failure: unknown = null;
+    let wakeConsumer: (() => void) | null = null;
+    let wakePump: (() => void) | null = null;
+    const signalConsumer = () => {
+      const w = wakeConsumer;
+      wakeConsumer = null;
+      w?.();
+    };
+    const pump = (async () => {
+      try {
+        while (!stopping && !refreshWanted && hasDemand()) {
+          if (pendingTrades >= MAX_PENDING_TRADES) {
+            await new Promise<void>((r) => (wakePump = r));
+            continue;
+          }
+          const r = await it.next();
+          // A source that ends without a `done` batch has still reached the start of the history.
+          const b: HistoryBatch = r.done ? { trades: [], position: queue.at(-1)?.position ?? state.tailPosition ?? '', done: true } : r.value;
+          queue.push(b);
+          pendingTrades += b.trades.length;
+          signalConsumer();
+          if (b.done) break;
+        }
+      } catch (e) {
+        failure = e;
+      } finally {
+        ended = true;
+        signalConsumer();
+      }
+    })();
     try {
       for (;;) {
-        const r = await it.next();
-        if (r.done) {
-          // A source that ends without a `done` batch has still reached the start of the history.
-          await storeTailBatch({ trades: [], position: state.tailPosition ?? '', done: true });
-          return;
+        if (queue.length === 0) {
+          if (ended) break;
+          await new Promise<void>((r) => (wakeConsumer = r));
+          continue;
         }
-        await storeTailBatch(r.value);
-        if (r.value.done || stopping || refreshWanted || !hasDemand()) return;
+        const batches = queue.splice(0);
+        const merged: HistoryBatch = {
+          trades: batches.length === 1 ? batches[0].trades : batches.flatMap((b) => b.trades),
+          position: batches.at(-1)!.position,
+          head: batches[0].head,
+          done: batches.at(-1)!.done,
+        };
+        try {
+          await storeTailBatch(merged);
+        } finally {
+          pendingTrades -= merged.trades.length;
+          const w = wakePump;
+          wakePump = null;
+          (w as (() => void) | null)?.();
+        }
+        if (merged.done) break;
       }
+      await pump;
+      if (failure) throw failure;
     } finally {
       await it.return?.().catch(() => {});
     }
