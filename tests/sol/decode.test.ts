@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { base58Encode } from '../../src/lib/chains/sol/decode/base58.js';
+import { base58Encode } from '../../src/lib/chains/shared/base58.js';
 import { decodeSolanaTransaction, solanaSigners } from '../../src/lib/chains/sol/decode/decode-transaction.js';
 import { isHistoryError } from '../../src/lib/core/errors.js';
 import { isDecimalLiteral } from '../../src/lib/core/trade.js';

@@ -1,26 +1,5 @@
 import { sha256 } from 'viem';
-
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const INDEX = new Map([...ALPHABET].map((c, i) => [c, i]));
-
-function base58Decode(s: string): Uint8Array | null {
-  let n = 0n;
-  for (const c of s) {
-    const v = INDEX.get(c);
-    if (v === undefined) return null;
-    n = n * 58n + BigInt(v);
-  }
-  const bytes: number[] = [];
-  while (n > 0n) {
-    bytes.unshift(Number(n & 0xffn));
-    n >>= 8n;
-  }
-  for (const c of s) {
-    if (c !== '1') break;
-    bytes.unshift(0);
-  }
-  return Uint8Array.from(bytes);
-}
+import { base58Decode } from '../shared/base58.js';
 
 /**
  * A Tron address as decisions.md defines it: base58check of 25 bytes (0x41, 20 address bytes,

@@ -7,7 +7,8 @@
  * indices and on the few instruction kinds that move value, extracted here once per transaction.
  */
 import { HistoryError } from '../../../core/errors.js';
-import { base58Decode, base58Encode, readU64 } from './base58.js';
+import { base58Decode, base58Encode } from '../../shared/base58.js';
+import { readU64 } from './bytes.js';
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './programs.js';
 
 export interface SolTokenBalance {

@@ -1,6 +1,7 @@
 /**
- * Small base58 (Bitcoin alphabet) codec for instruction data and 32-byte keys.
- * Hand-written rather than @solana/kit's codec because the decoder calls it in the hot path
+ * Base58 (Bitcoin alphabet), shared by the Solana and Tron families: Solana keys, signatures and
+ * instruction data, Tron's base58check addresses.
+ * Hand-written rather than @solana/kit's codec because the Solana decoder calls it in the hot path
  * (10,000+ transactions/s): it works on 24-bit limbs and eats 4 characters per step
  * (58^4 = 11,316,496 < 2^24), so a 300-character event payload takes ~75 x 75 limb steps.
  */
@@ -72,11 +73,4 @@ export function base58Encode(bytes: Uint8Array, offset = 0, length = bytes.lengt
   let s = '1'.repeat(zeros);
   for (let j = digits.length - 1; j >= 0; j--) s += ALPHABET[digits[j]];
   return s;
-}
-
-/** Little-endian u64 at `o` as a bigint. */
-export function readU64(b: Uint8Array, o: number): bigint {
-  const lo = (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 0x1000000;
-  const hi = (b[o + 4] | (b[o + 5] << 8) | (b[o + 6] << 16)) + b[o + 7] * 0x1000000;
-  return (BigInt(hi) << 32n) | BigInt(lo);
 }
