@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
-import { randomWallet, readStream, startTestServer, type TestServer } from '../support/test-server.js';
+import { eachLine, randomWallet, readStream, startTestServer, type TestServer } from '../support/test-server.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ids = (trades: any[]) => trades.map((t) => `${t.signature}/${t.side}/${t.tokenMint}`);
@@ -149,20 +149,8 @@ describe('with the default budget', () => {
     const { w, s } = wallet(5, { batchSize: 5, delayMs: 12_500 });
     const t0 = Date.now();
     const res = await srv.get(`/v1/wallets/${w}/history`);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
     const arrivals: { at: number; line: string }[] = [];
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = text.indexOf('\n')) >= 0) {
-        arrivals.push({ at: Date.now() - t0, line: text.slice(0, nl) });
-        text = text.slice(nl + 1);
-      }
-    }
+    await eachLine(res, (line) => arrivals.push({ at: Date.now() - t0, line }));
     const first = JSON.parse(arrivals[0].line);
     expect(first.trades).toEqual([]);
     expect(typeof first.cursor).toBe('string');

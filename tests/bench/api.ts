@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
-import { randomWallet, startTestServer, TEST_KEY } from '../support/test-server.js';
+import { eachLine, randomWallet, startTestServer, TEST_KEY } from '../support/test-server.js';
 
 export interface ApiBenchResult {
   backend: 'pglite' | 'postgres';
@@ -19,25 +19,15 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 async function drainStream(url: string): Promise<{ trades: number; ms: number; final: any }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${TEST_KEY}` } });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let tail = '';
   let trades = 0;
   let final: any = null;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const text = tail + decoder.decode(value, { stream: true });
-    const lines = text.split('\n');
-    tail = lines.pop()!;
-    for (const l of lines) {
-      if (l.startsWith('{"trades":[')) {
-        // Count trades by their signature fields rather than parsing the whole line.
-        let i = 0;
-        while ((i = l.indexOf('"signature":', i) + 1) > 0) trades++;
-      } else if (l) final = JSON.parse(l);
-    }
-  }
+  await eachLine(res, (l) => {
+    if (l.startsWith('{"trades":[')) {
+      // Count trades by their signature fields rather than parsing the whole line.
+      let i = 0;
+      while ((i = l.indexOf('"signature":', i) + 1) > 0) trades++;
+    } else if (l) final = JSON.parse(l);
+  });
   return { trades, ms: performance.now() - t0, final };
 }
 

@@ -122,3 +122,21 @@ export function rawTradesText(line: string): string {
   }
   throw new Error('no trades array');
 }
+
+/** Calls `onLine` with each NDJSON line of a response body as it arrives (nothing is kept). */
+export async function eachLine(res: Response, onLine: (line: string) => void): Promise<void> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = text.indexOf('\n')) >= 0) {
+      onLine(text.slice(0, nl));
+      text = text.slice(nl + 1);
+    }
+  }
+  if (text) onLine(text);
+}

@@ -36,6 +36,6 @@ export function problemResponse(error: unknown, extraHeaders: Record<string, str
   if (code === 'unauthorized') headers['www-authenticate'] = 'Bearer realm="wallet-history"';
   if (code === 'method_not_allowed') headers.allow = (e.context.allow as string) ?? 'GET';
   if ((code === 'rate_limited' || code === 'overloaded') && !headers['retry-after']) headers['retry-after'] = String(Math.ceil(e.retryAfter ?? 1));
-  const body = { type: `https://wallet-history.dev/problems/${code.replace(/_/g, '-')}`, title: TITLES[code] ?? code, status, code, detail };
+  const body = { type: `urn:wallet-history:problem:${code}`, title: TITLES[code] ?? code, status, code, detail };
   return new Response(JSON.stringify(body), { status, headers });
 }
