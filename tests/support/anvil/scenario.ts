@@ -1,11 +1,7 @@
-import { mkdirSync, existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { encodeFunctionData, concat, pad, toHex, type Hex } from 'viem';
+import { encodeFunctionData, encodePacked, concat, pad, toHex, type Hex } from 'viem';
 import { privateKeyToAccount, sign, serializeSignature } from 'viem/accounts';
 import { formatUnits } from '../../../src/lib/core/decimal.js';
-import { isoFromUnixSeconds, type SourceTrade } from '../../../src/lib/core/trade.js';
+import { isoFromUnixSeconds, type SourceTrade, type Trade } from '../../../src/lib/core/trade.js';
 import { toChecksumAddress } from '../../../src/lib/chains/evm/address.js';
 import { startAnvil, type AnvilNode } from './anvil.js';
 import { ARTIFACTS, createChainDriver, type ChainDriver, type Receipt } from './contracts.js';
@@ -27,6 +23,7 @@ export type TradeKind =
   | 'v3-buy'
   | 'v3-buy-exact-out-refund'
   | 'v3-sell-unwrap'
+  | 'v3-multihop-via-weth'
   | 'fot-buy'
   | 'fot-sell'
   | 'fork-buy'
@@ -35,6 +32,11 @@ export type TradeKind =
 
 export interface GroundTruthTrade extends SourceTrade {
   kind: TradeKind;
+}
+
+/** The eight fields of the v1 Trade (what the HTTP API must return for a ground-truth trade). */
+export function asTrade(t: GroundTruthTrade): Trade {
+  return { signature: t.signature, side: t.side, token: t.token, tokenMint: t.tokenMint, amountSol: t.amountSol, amount: t.amount, dex: t.dex, blockTime: t.blockTime };
 }
 
 export interface ScenarioAddresses {
@@ -62,6 +64,10 @@ export interface Scenario {
   addresses: ScenarioAddresses;
   firstBlock: number;
   lastBlock: number;
+  /** Makes one more buy of the wallet now (newest block, not yet behind the confirmation point). */
+  extraBuy(): Promise<GroundTruthTrade>;
+  /** Mines empty blocks. */
+  mine(blocks: number): Promise<void>;
   /** EVM_CHAINS_FILE entry for this chain (slug given by the caller). */
   chainsFileEntry(slug: string): Record<string, unknown>;
   stop(): Promise<void>;
@@ -71,18 +77,15 @@ export interface ScenarioOptions {
   chainId?: number;
   /** Rounds; each makes 12 swaps of the wallet (plus 2 through the 4337 account when enabled). */
   rounds?: number;
-  /** Empty blocks mined after each round (spreads the history; 18 rounds x 1,150 > 20,000 blocks). */
+  /** Rounds made back to back (dense: a 1,000-block range then holds more than 50 of the wallet's logs). */
+  clusterSize?: number;
+  /** Empty blocks mined between clusters (3 clusters x 10,500 spread the trades over > 20,000 blocks). */
   gapBlocks?: number;
   erc4337?: boolean;
-  /** Reuse a built chain from .tmp/anvil-cache (anvil --dump-state / --load-state). */
-  cache?: boolean;
 }
 
 const DEADLINE = 2n ** 40n;
 const E18 = 10n ** 18n;
-const SCRIPT_VERSION = 'scenario-v3';
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CACHE_DIR = path.join(ROOT, '.tmp', 'anvil-cache');
 
 // anvil's default dev accounts (unlocked).
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -105,34 +108,12 @@ function isqrt(n: bigint): bigint {
 export async function buildScenario(options: ScenarioOptions = {}): Promise<Scenario> {
   const chainId = options.chainId ?? 31337;
   const rounds = options.rounds ?? 18;
-  const gapBlocks = options.gapBlocks ?? 1150;
+  const gapBlocks = options.gapBlocks ?? 10_500;
+  const clusterSize = options.clusterSize ?? 6;
   const erc4337 = options.erc4337 ?? true;
-  const key = createHash('sha256')
-    .update(JSON.stringify({ SCRIPT_VERSION, chainId, rounds, gapBlocks, erc4337, src: readFileSync(fileURLToPath(import.meta.url), 'utf8') }))
-    .digest('hex')
-    .slice(0, 16);
-  const statePath = path.join(CACHE_DIR, `${key}.state.json`);
-  const metaPath = path.join(CACHE_DIR, `${key}.meta.json`);
-  if (options.cache !== false && existsSync(statePath) && existsSync(metaPath)) {
-    const node = await startAnvil({ chainId, loadState: statePath });
-    const meta = JSON.parse(readFileSync(metaPath, 'utf8'));
-    return finish(node, meta);
-  }
   const node = await startAnvil({ chainId });
   try {
-    const meta = await script(createChainDriver(node.url), { rounds, gapBlocks, erc4337 });
-    if (options.cache !== false) {
-      mkdirSync(CACHE_DIR, { recursive: true });
-      const state = await createChainDriver(node.url).rpc.call<string>('anvil_dumpState', []);
-      // anvil_dumpState answers hex of gzip JSON; --load-state reads the JSON form, which
-      // anvil writes itself only on exit, so restart-free caching goes through a second file.
-      writeFileSync(statePath + '.hex', state);
-      const { gunzipSync } = await import('node:zlib');
-      const json = gunzipSync(Buffer.from(state.slice(2), 'hex')).toString('utf8');
-      writeFileSync(statePath + '.tmp', json);
-      renameSync(statePath + '.tmp', statePath);
-      writeFileSync(metaPath, JSON.stringify(meta));
-    }
+    const meta = await script(createChainDriver(node.url), { rounds, gapBlocks, clusterSize, erc4337 });
     return finish(node, meta);
   } catch (e) {
     await node.stop();
@@ -154,6 +135,8 @@ function finish(node: AnvilNode, meta: Meta): Scenario {
     addresses: meta.addresses,
     firstBlock: meta.firstBlock,
     lastBlock: meta.lastBlock,
+    extraBuy: meta.extraBuy,
+    mine: (n) => createChainDriver(node.url).mine(n),
     chainsFileEntry: (slug) => ({
       slug,
       chainId: node.chainId,
@@ -176,7 +159,7 @@ function sortNewestFirst(ts: GroundTruthTrade[]): GroundTruthTrade[] {
   return [...ts].sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
 }
 
-async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; erc4337: boolean }) {
+async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; clusterSize: number; erc4337: boolean }) {
   const A = {
     weth: ARTIFACTS.weth9(),
     v2Factory: ARTIFACTS.v2Factory(),
@@ -250,6 +233,16 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; er
     { token0: t0, token1: t1, fee: FEE, tickLower: -887220, tickUpper: 887220, amount0Desired: amt0, amount1Desired: amt1, amount0Min: 0n, amount1Min: 0n, recipient: DEPLOYER, deadline: DEADLINE },
   ], 0n, 8_000_000n);
   const v3Pool = ((await d.read<string>(v3Factory, A.v3Factory, 'getPool', [chr, weth, FEE])) as string).toLowerCase();
+  // A second V3 pool, BRV/WETH at 1 WETH = 1,000 BRV, for multi-hop routes CHR -> WETH -> BRV.
+  {
+    const [b0, b1] = BigInt(brv) < BigInt(weth) ? [brv, weth] : [weth, brv];
+    const sp = b0 === weth ? isqrt(1000n << 192n) : isqrt((1n << 192n) / 1000n);
+    await d.send(DEPLOYER, v3Pos, A.v3Pos, 'createAndInitializePoolIfNecessary', [b0, b1, FEE, sp], 0n, 6_000_000n);
+    await d.send(DEPLOYER, v3Pos, A.v3Pos, 'mint', [
+      { token0: b0, token1: b1, fee: FEE, tickLower: -887220, tickUpper: 887220, amount0Desired: b0 === weth ? 100n * E18 : 100_000n * E18, amount1Desired: b1 === weth ? 100n * E18 : 100_000n * E18, amount0Min: 0n, amount1Min: 0n, recipient: DEPLOYER, deadline: DEADLINE },
+    ], 0n, 8_000_000n);
+  }
+  const v3PoolBrv = ((await d.read<string>(v3Factory, A.v3Factory, 'getPool', [brv, weth, FEE])) as string).toLowerCase();
 
   const pools = {
     alp: await pairOf(alp, weth),
@@ -400,6 +393,15 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; er
       await swap('v3-sell-unwrap', 'uniswap-v3', [{ side: 'sell', token: chr }], v3Pool, () => d.send(WALLET, v3Router, A.v3Router, 'multicall', [calls], 0n, 1_500_000n));
     }
 
+    {
+      // V3 multi-hop: sell one token, buy the other, through the WETH middle leg.
+      const [a, b, firstPool] = i % 2 === 0 ? [chr, brv, v3Pool] : [brv, chr, v3PoolBrv];
+      const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [a as Hex, FEE, weth as Hex, FEE, b as Hex]);
+      await swap('v3-multihop-via-weth', 'uniswap-v3', [{ side: 'sell', token: a }, { side: 'buy', token: b }], firstPool, () =>
+        d.send(WALLET, v3Router, A.v3Router, 'exactInput', [{ path, recipient: WALLET, deadline: DEADLINE, amountIn: ethAmt(i, 20n * E18), amountOutMinimum: 0n }], 0n, 2_000_000n),
+      );
+    }
+
     // Non-trade: liquidity added (even rounds) and removed (odd rounds).
     if (i % 2 === 0) {
       await d.send(WALLET, v2Router, R, 'addLiquidityETH', [alp, 1000n * E18, 0n, 0n, WALLET, DEADLINE], 10n ** 18n, 3_000_000n);
@@ -441,13 +443,21 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; er
       await swap('aa-sell', 'uniswap-v2', [{ side: 'sell', token: T2 }], poolFor[T2], () => aa!.op(execute(v2Router, 0n, sell)), { trader: acct, into: aaTruth });
     }
 
-    await d.mine(o.gapBlocks);
+    if (i % o.clusterSize === o.clusterSize - 1 && i < o.rounds - 1) await d.mine(o.gapBlocks);
   }
   // A few blocks on top so `safe` (one epoch behind with --slots-in-an-epoch 1) covers the last trade.
   await d.mine(5);
   const lastBlock = Number(BigInt(await d.rpc.call<string>('eth_blockNumber')));
 
+  /** One more exact-in buy after the build (for confirmation-point and refresh tests); mines nothing after it. */
+  async function extraBuy(): Promise<GroundTruthTrade> {
+    const into: GroundTruthTrade[] = [];
+    await swap('v2-buy-exact-in', 'uniswap-v2', [{ side: 'buy', token: alp }], pools.alp, v2('swapExactETHForTokens', [0n, [weth, alp], WALLET, DEADLINE], 123_456_789n * 10n ** 6n), { into });
+    return into[0];
+  }
+
   return {
+    extraBuy,
     aaWallet: aa?.account ?? null,
     groundTruth: sortNewestFirst(truth),
     aaGroundTruth: sortNewestFirst(aaTruth),

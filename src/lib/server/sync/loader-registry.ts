@@ -1,6 +1,7 @@
 import type { ChainSource } from '../../core/chain-source.js';
 import type { HistoryError } from '../../core/errors.js';
 import type { Database } from '../store/database.js';
+import { createStatisticsKeeper } from '../store/statistics.js';
 import { getOrCreateWallet, walletsToResume } from '../store/wallets.js';
 import { createWalletLoader, type WalletLoader } from './wallet-loader.js';
 
@@ -25,13 +26,14 @@ export interface CreateLoaderRegistryParameters {
 
 export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError }: CreateLoaderRegistryParameters): LoaderRegistry {
   const loaders = new Map<string, Promise<WalletLoader>>();
+  const statistics = createStatisticsKeeper(db);
 
   function get(chain: string, address: string): Promise<WalletLoader> {
     const id = `${chain}:${address}`;
     let p = loaders.get(id);
     if (!p) {
       p = getOrCreateWallet(db, chain, address).then((wallet) =>
-        createWalletLoader({ db, source: sourceFor(chain), wallet, headStaleMs, onError: (e) => onError?.(e, chain, address) }),
+        createWalletLoader({ db, source: sourceFor(chain), wallet, headStaleMs, statistics, onError: (e) => onError?.(e, chain, address) }),
       );
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));

@@ -2,6 +2,7 @@ import type { ChainSource, HistoryBatch } from '../../core/chain-source.js';
 import { HistoryError, isHistoryError } from '../../core/errors.js';
 import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
+import type { StatisticsKeeper } from '../store/statistics.js';
 import { insertTrades } from '../store/trades.js';
 import { saveWalletState, setLoadAll, type WalletState } from '../store/wallets.js';
 
@@ -39,6 +40,8 @@ export interface CreateWalletLoaderParameters {
   source: ChainSource;
   wallet: WalletState;
   headStaleMs: number;
+  /** Told of every insert, to keep the planner's statistics fresh during bulk loads. */
+  statistics?: StatisticsKeeper;
   /** Called with errors a walk ended on (logging). */
   onError?: (e: HistoryError) => void;
   now?: () => number;
@@ -51,7 +54,7 @@ interface Fill {
   remaining: number;
 }
 
-export function createWalletLoader({ db, source, wallet, headStaleMs, onError, now = Date.now }: CreateWalletLoaderParameters): WalletLoader {
+export function createWalletLoader({ db, source, wallet, headStaleMs, statistics, onError, now = Date.now }: CreateWalletLoaderParameters): WalletLoader {
   let state: WalletState = { ...wallet };
   let lastError: HistoryError | null = null;
   let running: Promise<void> | null = null;
@@ -88,6 +91,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, onError, n
       return n;
     });
     state = { ...state, ...patch, tradeCount: state.tradeCount + inserted };
+    statistics?.inserted(inserted);
     return inserted;
   }
 

@@ -1,0 +1,322 @@
+import { HistoryError } from '../../core/errors.js';
+import { normalizeEvmAddress } from './address.js';
+
+/**
+ * EVM chains the server knows: the built-in table below plus whatever `EVM_CHAINS_FILE` adds or
+ * overrides (decisions.md, "Chains"). Addresses are stored lowercase.
+ */
+
+export type EvmDexKind = 'v2' | 'v3';
+export type EvmConfirmation = 'latest' | 'safe' | 'finalized' | number;
+
+export interface EvmDexConfig {
+  /** Venue slug as it appears in Trade.dex, e.g. `uniswap-v2`. */
+  name: string;
+  kind: EvmDexKind;
+  /** Factory address, lowercase. A pool's `factory()` is looked up here. */
+  factory: string;
+}
+
+export interface EvmChainConfig {
+  slug: string;
+  chainId: number;
+  /** Default endpoint; `RPC_URL_<SLUG>` overrides it (see rpcUrlFor). */
+  rpcUrl: string;
+  nativeSymbol: string;
+  /**
+   * Wrapped native token (WETH, WBNB, ...), lowercase. Null when not known: then no leg counts as
+   * native and swaps are reported as token-to-token with amountSol null.
+   */
+  wrappedNative: string | null;
+  /** Explorer link template with `{signature}`. */
+  explorerUrl: string;
+  /** History is served up to this point: a block tag, or a number of blocks behind the head. */
+  confirmation: EvmConfirmation;
+  dexes: EvmDexConfig[];
+  /** ERC-4337 EntryPoints whose UserOperationEvent attributes a bundled operation to its sender. */
+  entryPoints: string[];
+  /**
+   * Aggregator routers: a trade in a transaction sent to one of these takes its slug
+   * (decisions.md: a route through an aggregator takes the aggregator's slug). Optional in the file.
+   */
+  aggregators: EvmAggregatorConfig[];
+}
+
+export interface EvmAggregatorConfig {
+  name: string;
+  /** Router address, lowercase. */
+  address: string;
+}
+
+/** EntryPoint v0.6, v0.7 and v0.8 at their deterministic (same on every chain) addresses. */
+export const CANONICAL_ENTRY_POINTS: readonly string[] = [
+  '0x5ff137d4b0fdcd49dca30c7cf57e578a026d2789',
+  '0x0000000071727de22e5e9d8baf0edac6f37da032',
+  '0x4337084d9e255ff0702461cf8895ce9e3b5ff108',
+];
+
+function dex(name: string, kind: EvmDexKind, factory: string): EvmDexConfig {
+  return { name, kind, factory: factory.toLowerCase() };
+}
+
+function agg(name: string, address: string): EvmAggregatorConfig {
+  return { name, address: address.toLowerCase() };
+}
+
+// Same address on every chain they serve (1inch and KyberSwap deployment pages).
+const ONEINCH_V6 = agg('1inch', '0x111111125421cA6dc452d289314280a0f8842A65');
+const ONEINCH_V5 = agg('1inch', '0x1111111254EEB25477B68fb85Ed929f73A960582');
+const KYBERSWAP = agg('kyberswap', '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5');
+
+// Factory addresses from the venues' own deployment pages (docs.uniswap.org v2/v3 deployments,
+// developer.pancakeswap.finance v2 addresses, SushiSwap's npm README, Aerodrome's factory).
+const UNI_V2_BASE_BSC = '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6';
+const PANCAKE_V3 = '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865';
+const PANCAKE_V2_MULTICHAIN = '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E';
+
+export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
+  {
+    slug: 'eth',
+    chainId: 1,
+    rpcUrl: 'https://ethereum-rpc.publicnode.com',
+    nativeSymbol: 'ETH',
+    wrappedNative: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    explorerUrl: 'https://etherscan.io/tx/{signature}',
+    confirmation: 'safe',
+    dexes: [
+      dex('uniswap-v2', 'v2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f'),
+      dex('uniswap-v3', 'v3', '0x1F98431c8aD98523631AE4a59f267346ea31F984'),
+      dex('sushiswap', 'v2', '0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac'),
+      dex('pancakeswap-v2', 'v2', '0x1097053Fd2ea711dad45caCcc45EfF7548fCB362'),
+      dex('pancakeswap-v3', 'v3', PANCAKE_V3),
+    ],
+    entryPoints: [...CANONICAL_ENTRY_POINTS],
+    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
+  },
+  {
+    slug: 'base',
+    chainId: 8453,
+    rpcUrl: 'https://mainnet.base.org',
+    nativeSymbol: 'ETH',
+    wrappedNative: '0x4200000000000000000000000000000000000006',
+    explorerUrl: 'https://basescan.org/tx/{signature}',
+    confirmation: 'safe',
+    dexes: [
+      dex('uniswap-v2', 'v2', UNI_V2_BASE_BSC),
+      dex('uniswap-v3', 'v3', '0x33128a8fC17869897dcE68Ed026d694621f6FDfD'),
+      dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN),
+      dex('pancakeswap-v3', 'v3', PANCAKE_V3),
+      // Aerodrome's basic pools are Solidly-style (their own Swap event shape, recognised below).
+      dex('aerodrome', 'v2', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da'),
+    ],
+    entryPoints: [...CANONICAL_ENTRY_POINTS],
+    aggregators: [ONEINCH_V6, KYBERSWAP],
+  },
+  {
+    slug: 'bsc',
+    chainId: 56,
+    rpcUrl: 'https://bsc-dataseed.bnbchain.org',
+    nativeSymbol: 'BNB',
+    wrappedNative: '0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c',
+    explorerUrl: 'https://bscscan.com/tx/{signature}',
+    confirmation: 'safe',
+    dexes: [
+      dex('pancakeswap-v2', 'v2', '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73'),
+      dex('pancakeswap-v3', 'v3', PANCAKE_V3),
+      dex('uniswap-v2', 'v2', UNI_V2_BASE_BSC),
+      dex('uniswap-v3', 'v3', '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7'),
+      dex('sushiswap', 'v2', '0xc35DADB65012eC5796536bD9864eD8773aBc74C4'),
+    ],
+    entryPoints: [...CANONICAL_ENTRY_POINTS],
+    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
+  },
+  {
+    slug: 'monad',
+    chainId: 143,
+    rpcUrl: 'https://rpc.monad.xyz',
+    nativeSymbol: 'MON',
+    wrappedNative: '0x3bd359c1119da7da1d913d1c4d2b7c461115433a',
+    explorerUrl: 'https://monadscan.com/tx/{signature}',
+    confirmation: 'safe',
+    dexes: [
+      dex('uniswap-v2', 'v2', '0x182a927119d56008d921126764bf884221b10f59'),
+      dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN),
+    ],
+    entryPoints: [...CANONICAL_ENTRY_POINTS],
+    aggregators: [KYBERSWAP],
+  },
+  {
+    // Arbitrum Orbit L2, chain id 4663 (docs.robinhood.com/chain/connecting). Its mainnet wrapped
+    // ETH address could not be verified here: an operator sets it (and venues) in EVM_CHAINS_FILE.
+    slug: 'robinhood',
+    chainId: 4663,
+    rpcUrl: 'https://rpc.mainnet.chain.robinhood.com',
+    nativeSymbol: 'ETH',
+    wrappedNative: null,
+    explorerUrl: 'https://robinhoodchain.blockscout.com/tx/{signature}',
+    confirmation: 'safe',
+    dexes: [],
+    entryPoints: [...CANONICAL_ENTRY_POINTS],
+    aggregators: [],
+  },
+];
+
+/** Name of the environment variable that overrides a chain's RPC URL: `RPC_URL_<SLUG>`. */
+export function rpcUrlEnvName(slug: string): string {
+  return `RPC_URL_${slug.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/** The RPC URL to use for a chain: `RPC_URL_<SLUG>` when set, else the configured one. */
+export function rpcUrlFor(chain: EvmChainConfig, env: Record<string, string | undefined>): string {
+  const v = env[rpcUrlEnvName(chain.slug)];
+  return v && v.trim() ? v.trim() : chain.rpcUrl;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,31}$/;
+const RESERVED_NON_EVM = new Set(['sol', 'tron']);
+
+function fail(where: string, field: string, why: string): never {
+  throw new HistoryError('config_invalid', `EVM_CHAINS_FILE ${where}: field "${field}" ${why}`, {
+    context: { where, field },
+  });
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parseAddress(where: string, field: string, v: unknown): string {
+  if (typeof v !== 'string') fail(where, field, 'must be a 0x address string');
+  const a = normalizeEvmAddress(v);
+  if (!a) fail(where, field, `is not a valid EVM address (0x + 40 hex, EIP-55 if mixed case): ${JSON.stringify(v)}`);
+  return a;
+}
+
+function parseConfirmation(where: string, v: unknown): EvmConfirmation {
+  if (v === 'latest' || v === 'safe' || v === 'finalized') return v;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000) return v;
+  fail(where, 'confirmation', 'must be "latest", "safe", "finalized" or a whole number of blocks (0..1000000)');
+}
+
+function parseDexes(where: string, v: unknown): EvmDexConfig[] {
+  if (!Array.isArray(v)) fail(where, 'dexes', 'must be an array of { name, kind, factory }');
+  return v.map((d, j) => {
+    const w = `${where} dexes[${j}]`;
+    if (!isObject(d)) fail(w, 'dexes', 'entry must be an object');
+    if (typeof d.name !== 'string' || !SLUG.test(d.name)) fail(w, 'name', 'must be a lowercase slug like "uniswap-v2"');
+    if (d.kind !== 'v2' && d.kind !== 'v3') fail(w, 'kind', 'must be "v2" or "v3"');
+    return { name: d.name, kind: d.kind, factory: parseAddress(w, 'factory', d.factory) };
+  });
+}
+
+function parseUrl(where: string, field: string, v: unknown, needsSignature: boolean): string {
+  if (typeof v !== 'string' || !v) fail(where, field, 'must be a non-empty URL string');
+  let u: URL;
+  try {
+    u = new URL(needsSignature ? v.replace('{signature}', 'x') : v);
+  } catch {
+    fail(where, field, 'is not a URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') fail(where, field, 'must be http(s)');
+  if (needsSignature && !v.includes('{signature}')) fail(where, field, 'must contain {signature}');
+  return v;
+}
+
+/**
+ * Validates the parsed JSON of `EVM_CHAINS_FILE` and returns complete chain configs. An entry whose
+ * slug is built in may give any subset of fields (they override, and its dexes add to the
+ * built-in table); a new slug must give slug, chainId, rpcUrl, nativeSymbol, wrappedNative and
+ * explorerUrl. Errors are HistoryError `config_invalid` naming the entry (index and slug) and field.
+ */
+export function parseEvmChainsFile(json: unknown, builtIn: readonly EvmChainConfig[] = BUILT_IN_EVM_CHAINS): EvmChainConfig[] {
+  if (!Array.isArray(json)) fail('(top level)', '(file)', 'must be a JSON array of chain objects');
+  const seen = new Set<string>();
+  return json.map((e, i) => {
+    let where = `entry ${i}`;
+    if (!isObject(e)) fail(where, '(entry)', 'must be an object');
+    if (typeof e.slug !== 'string' || !SLUG.test(e.slug)) fail(where, 'slug', 'must be a lowercase slug (a-z, 0-9, -; at most 32)');
+    const slug = e.slug;
+    where = `entry ${i} ("${slug}")`;
+    if (RESERVED_NON_EVM.has(slug)) fail(where, 'slug', 'names a non-EVM chain');
+    if (seen.has(slug)) fail(where, 'slug', 'appears twice');
+    seen.add(slug);
+    const known = Object.keys(e).filter(
+      (k) => !['slug', 'chainId', 'rpcUrl', 'nativeSymbol', 'wrappedNative', 'explorerUrl', 'confirmation', 'dexes', 'entryPoints', 'aggregators'].includes(k),
+    );
+    if (known.length) fail(where, known[0], 'is not a known field');
+    const base = builtIn.find((c) => c.slug === slug);
+    const need = (f: string) => {
+      if (e[f] === undefined && !base) fail(where, f, 'is required for a chain that is not built in');
+      return e[f] !== undefined;
+    };
+    const chainId = need('chainId') ? e.chainId : base!.chainId;
+    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) fail(where, 'chainId', 'must be a positive integer');
+    const rpcUrl = need('rpcUrl') ? parseUrl(where, 'rpcUrl', e.rpcUrl, false) : base!.rpcUrl;
+    let nativeSymbol = base?.nativeSymbol;
+    if (need('nativeSymbol')) {
+      if (typeof e.nativeSymbol !== 'string' || !/^[A-Za-z0-9.]{1,16}$/.test(e.nativeSymbol)) fail(where, 'nativeSymbol', 'must be a short symbol like "ETH"');
+      nativeSymbol = e.nativeSymbol;
+    }
+    const wrappedNative = need('wrappedNative') ? parseAddress(where, 'wrappedNative', e.wrappedNative) : base!.wrappedNative;
+    const explorerUrl = need('explorerUrl') ? parseUrl(where, 'explorerUrl', e.explorerUrl, true) : base!.explorerUrl;
+    const confirmation = e.confirmation !== undefined ? parseConfirmation(where, e.confirmation) : (base?.confirmation ?? 'safe');
+    const fileDexes = e.dexes !== undefined ? parseDexes(where, e.dexes) : [];
+    const dexes = mergeDexes(base?.dexes ?? [], fileDexes);
+    let entryPoints = base?.entryPoints ?? [...CANONICAL_ENTRY_POINTS];
+    if (e.entryPoints !== undefined) {
+      if (!Array.isArray(e.entryPoints)) fail(where, 'entryPoints', 'must be an array of addresses');
+      entryPoints = [...new Set([...entryPoints, ...e.entryPoints.map((a, j) => parseAddress(`${where} entryPoints[${j}]`, 'entryPoints', a))])];
+    }
+    let aggregators = base?.aggregators ?? [];
+    if (e.aggregators !== undefined) {
+      if (!Array.isArray(e.aggregators)) fail(where, 'aggregators', 'must be an array of { name, address }');
+      const more = e.aggregators.map((a, j) => {
+        const w = `${where} aggregators[${j}]`;
+        if (!isObject(a)) fail(w, 'aggregators', 'entry must be an object');
+        if (typeof a.name !== 'string' || !SLUG.test(a.name)) fail(w, 'name', 'must be a lowercase slug like "1inch"');
+        return { name: a.name, address: parseAddress(w, 'address', a.address) };
+      });
+      aggregators = mergeAggregators(aggregators, more);
+    }
+    return { slug, chainId, rpcUrl, nativeSymbol: nativeSymbol!, wrappedNative, explorerUrl, confirmation, dexes, entryPoints, aggregators };
+  });
+}
+
+/** Dex tables merged by factory address; a later entry for the same factory replaces the earlier one. */
+function mergeDexes(a: readonly EvmDexConfig[], b: readonly EvmDexConfig[]): EvmDexConfig[] {
+  const m = new Map<string, EvmDexConfig>();
+  for (const d of [...a, ...b]) m.set(d.factory, d);
+  return [...m.values()];
+}
+
+function mergeAggregators(a: readonly EvmAggregatorConfig[], b: readonly EvmAggregatorConfig[]): EvmAggregatorConfig[] {
+  const m = new Map<string, EvmAggregatorConfig>();
+  for (const x of [...a, ...b]) m.set(x.address, x);
+  return [...m.values()];
+}
+
+/**
+ * Built-in chains with the file's entries applied: an entry with a built-in slug replaces its
+ * settings (dex tables are unioned by factory), other entries are appended in file order.
+ */
+export function mergeEvmChains(builtIn: readonly EvmChainConfig[], fromFile: readonly EvmChainConfig[]): EvmChainConfig[] {
+  const out = builtIn.map((c) => ({ ...c, dexes: [...c.dexes], entryPoints: [...c.entryPoints], aggregators: [...c.aggregators] }));
+  for (const f of fromFile) {
+    const i = out.findIndex((c) => c.slug === f.slug);
+    if (i < 0) out.push({ ...f, dexes: [...f.dexes], entryPoints: [...f.entryPoints], aggregators: [...(f.aggregators ?? [])] });
+    else
+      out[i] = {
+        ...f,
+        dexes: mergeDexes(out[i].dexes, f.dexes),
+        entryPoints: [...new Set([...out[i].entryPoints, ...f.entryPoints])],
+        aggregators: mergeAggregators(out[i].aggregators, f.aggregators ?? []),
+      };
+  }
+  return out;
+}
+
+/** Venue slug of a factory on a chain, or undefined when the factory is not in its table. */
+export function dexForFactory(chain: EvmChainConfig, factory: string): EvmDexConfig | undefined {
+  const f = factory.toLowerCase();
+  return chain.dexes.find((d) => d.factory === f);
+}

@@ -1,0 +1,295 @@
+import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
+import { formatUnits } from '../../core/decimal.js';
+import { HistoryError } from '../../core/errors.js';
+import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
+import { ERC20_TRANSFER_TOPIC } from '../shared/uniswap-v2-events.js';
+import { normalizeEvmAddress, toChecksumAddress } from './address.js';
+import { decodeReceipt, swapPools, type RpcLog, type RpcReceipt } from './decoder.js';
+import { dexForFactory, type EvmChainConfig, type EvmDexKind } from './registry.js';
+import { batchRetrying, createRpcTransport, rpcError, type RpcErrorObject, type RpcStats, type RpcTransport } from './rpc.js';
+import { resolveTokens } from './tokens.js';
+
+/**
+ * The EVM chain source. A walk goes from the confirmation block down to block 0 (or `until`) in
+ * block ranges: per range one HTTP request carries the two `eth_getLogs` calls (ERC-20 Transfer
+ * with the wallet as topic 1 and as topic 2), then one batch of receipts of the transactions
+ * found, then symbols/decimals and pool factories not seen before. Each range yields one batch.
+ *
+ * Positions: a trade's is `{block:12}.{txIndex:6}`; a batch's `position` and `head` are block
+ * numbers in decimal. `before` = "B" resumes below block B; `until` = "H" stops above block H.
+ * `before` also accepts a trade position (resumes strictly older than that transaction).
+ */
+
+export interface EvmSourceOptions {
+  chain: EvmChainConfig;
+  rpcUrl: string;
+  tokens: TokenCache;
+  /** JSON-RPC calls per HTTP request (default 100). */
+  batchSize?: number;
+  /** First block range tried (default 2,000: accepted by most providers without a key). */
+  initialRange?: number;
+  /** Largest block range grown to (default 1,000,000). */
+  maxRange?: number;
+  /**
+   * Receipts decoded per yielded batch (default 400: 4 HTTP requests of 100, about a second on a
+   * public node), so a stream hears from the walk well within its 10 s keep-alive.
+   */
+  receiptsPerBatch?: number;
+  fetch?: typeof fetch;
+  /** A transport to share (tests count its calls); built from rpcUrl when absent. */
+  transport?: RpcTransport;
+  timeoutMs?: number;
+}
+
+export interface EvmSource extends ChainSource {
+  readonly stats: RpcStats;
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+export const evmPosition = (block: number, txIndex: number) => `${pad(block, 12)}.${pad(txIndex, 6)}`;
+const hex = (n: number) => '0x' + n.toString(16);
+const num = (h: string) => Number(BigInt(h));
+
+interface Cursor {
+  /** Highest block to scan. */
+  top: number;
+  /** Trades must sort strictly below this position (a partly scanned top block), if set. */
+  below?: string;
+}
+
+function parseBefore(before: string): Cursor {
+  if (/^\d{1,15}$/.test(before)) return { top: Number(before) - 1 };
+  const m = /^(\d{12})\.(\d{6})$/.exec(before);
+  if (m) return { top: Number(m[1]), below: before };
+  throw new HistoryError('invalid_cursor', 'EVM position is not a block number or a trade position');
+}
+
+function parseUntil(until: string): number {
+  if (/^\d{1,15}$/.test(until)) return Number(until);
+  throw new HistoryError('invalid_cursor', 'EVM head marker is not a block number');
+}
+
+/**
+ * The block-range size a refusal suggests: a range given as `[0x.., 0x..]` (Alchemy, Infura),
+ * else a number of blocks named in the text ("max range 1000", "up to 2000 blocks", "2K block
+ * range"), else null (halve).
+ */
+export function suggestedRange(message: string): number | null {
+  const text = message.replace(/(\d),(\d{3})/g, '$1$2');
+  const pair = /\[\s*(0x[0-9a-f]+|\d+)\s*,\s*(0x[0-9a-f]+|\d+)\s*\]/i.exec(text);
+  if (pair) {
+    const a = Number(BigInt(pair[1]));
+    const b = Number(BigInt(pair[2]));
+    if (b >= a) return b - a + 1;
+  }
+  const k = /(\d+)\s*k\s*block/i.exec(text);
+  if (k) return Number(k[1]) * 1000;
+  // A limit keyword first ("maximum block range is 1000"), so the requested size is not taken.
+  const m =
+    /(?:max(?:imum)?|limit(?:ed)?|up to|at most)[^0-9[]{0,30}?(\d{1,9})/i.exec(text) ??
+    /(\d{1,9})\s*blocks?\b/i.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+export function createEvmSource(options: EvmSourceOptions): EvmSource {
+  const { chain, tokens } = options;
+  const rpc =
+    options.transport ??
+    createRpcTransport({ url: options.rpcUrl, batchSize: options.batchSize, fetch: options.fetch, timeoutMs: options.timeoutMs });
+  const initialRange = Math.max(1, options.initialRange ?? 2_000);
+  const maxRange = Math.max(initialRange, options.maxRange ?? 1_000_000);
+  const receiptsPerBatch = Math.max(1, options.receiptsPerBatch ?? 400);
+  /** Pool -> factory (lowercase) or null when `factory()` is absent; kept for the source's lifetime. */
+  const poolFactories = new Map<string, string | null>();
+  const aggregators = new Map((chain.aggregators ?? []).map((a) => [a.address, a.name]));
+
+  async function confirmedHead(signal?: AbortSignal): Promise<number> {
+    const c = chain.confirmation;
+    if (typeof c === 'number') {
+      const latest = num(await rpc.call<string>('eth_blockNumber', [], signal));
+      return Math.max(0, latest - c);
+    }
+    try {
+      const b = await rpc.call<{ number: string } | null>('eth_getBlockByNumber', [c, false], signal);
+      if (b?.number) return num(b.number);
+    } catch (e) {
+      if (!(e instanceof HistoryError && e.code === 'rpc_error')) throw e;
+    }
+    // A node without the `safe`/`finalized` tags: stay 64 blocks (two mainnet epochs) behind latest.
+    const latest = num(await rpc.call<string>('eth_blockNumber', [], signal));
+    return c === 'latest' ? latest : Math.max(0, latest - 64);
+  }
+
+  /** Factories of pools not seen yet, one batch of `factory()` calls. */
+  async function resolvePools(pools: Iterable<string>, signal?: AbortSignal): Promise<void> {
+    const missing = [...new Set(pools)].filter((p) => !poolFactories.has(p));
+    if (!missing.length) return;
+    const answers = await rpc.batch(
+      missing.map((p) => ({ method: 'eth_call', params: [{ to: p, data: '0xc45a0155' }, 'latest'] })),
+      signal,
+    );
+    missing.forEach((p, i) => {
+      const a = answers[i];
+      const r = a.ok && typeof a.result === 'string' && a.result.length >= 66 ? '0x' + a.result.slice(26, 66).toLowerCase() : null;
+      poolFactories.set(p, r);
+    });
+  }
+
+  function dexOf(pool: string, kind: EvmDexKind): string {
+    const f = poolFactories.get(pool);
+    const d = f ? dexForFactory(chain, f) : undefined;
+    return d ? d.name : `unknown-${kind}-fork`;
+  }
+
+  async function getLogsPair(wallet: string, from: number, to: number, signal?: AbortSignal) {
+    const topic = '0x' + wallet.slice(2).padStart(64, '0');
+    const base = { fromBlock: hex(from), toBlock: hex(to) };
+    const answers = await rpc.batch(
+      [
+        { method: 'eth_getLogs', params: [{ ...base, topics: [ERC20_TRANSFER_TOPIC, topic] }] },
+        { method: 'eth_getLogs', params: [{ ...base, topics: [ERC20_TRANSFER_TOPIC, null, topic] }] },
+      ],
+      signal,
+    );
+    const err = answers.find((a) => !a.ok) as { ok: false; error: RpcErrorObject } | undefined;
+    if (err) return { error: err.error } as const;
+    return { logs: answers.flatMap((a) => (a.ok && Array.isArray(a.result) ? (a.result as RpcLog[]) : [])) } as const;
+  }
+
+  type TxMap = Map<string, { block: number; index: number; ts?: number }>;
+
+  /** Transactions of the discovered logs, newest first, strictly below `below` when given. */
+  function transactionsOf(logs: RpcLog[], below: string | undefined): { txs: TxMap; hashes: string[] } {
+    // 4-topic Transfer logs are ERC-721 (tokenId indexed): never a fungible trade.
+    const fungible = logs.filter((l) => l.topics.length === 3);
+    const txs: TxMap = new Map();
+    for (const l of fungible) {
+      const h = l.transactionHash.toLowerCase();
+      const t = txs.get(h) ?? { block: num(l.blockNumber), index: num(l.transactionIndex) };
+      if (l.blockTimestamp) t.ts = num(l.blockTimestamp);
+      txs.set(h, t);
+    }
+    const pos = (h: string) => evmPosition(txs.get(h)!.block, txs.get(h)!.index);
+    let hashes = [...txs.keys()];
+    if (below) hashes = hashes.filter((h) => pos(h) < below);
+    hashes.sort((a, b) => (pos(b) < pos(a) ? -1 : 1));
+    return { txs, hashes };
+  }
+
+  async function buildTrades(wallet: string, txs: TxMap, hashes: string[], signal?: AbortSignal): Promise<SourceTrade[]> {
+    if (!hashes.length) return [];
+    const answers = await batchRetrying(rpc, hashes.map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })), signal);
+    const receipts: RpcReceipt[] = answers.map((a, i) => {
+      if (!a.ok) throw rpcError('eth_getTransactionReceipt', a.error);
+      if (!a.result) throw new HistoryError('rpc_malformed_response', `receipt of ${hashes[i]} missing below the confirmation point`);
+      return a.result as RpcReceipt;
+    });
+    const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain));
+    const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
+    if (!withTrades.length) return [];
+
+    // Timestamps the logs did not carry: one batch of headers.
+    const needBlocks = [...new Set(withTrades.map((r) => txs.get(r.transactionHash.toLowerCase())!).filter((t) => t.ts === undefined).map((t) => t.block))];
+    if (needBlocks.length) {
+      const hs = await batchRetrying(rpc, needBlocks.map((b) => ({ method: 'eth_getBlockByNumber', params: [hex(b), false] })), signal);
+      const ts = new Map<number, number>();
+      hs.forEach((h, i) => {
+        if (!h.ok) throw rpcError('eth_getBlockByNumber', h.error);
+        ts.set(needBlocks[i], num((h.result as { timestamp: string }).timestamp));
+      });
+      for (const t of txs.values()) if (t.ts === undefined && ts.has(t.block)) t.ts = ts.get(t.block);
+    }
+
+    await resolvePools(withTrades.flatMap((r) => [...swapPools(r.logs).keys()]), signal);
+    const tokenSet = [...new Set(decoded.flat().map((d) => d.token))];
+    const info = await resolveTokens(chain.slug, tokenSet, tokens, rpc, signal);
+
+    const out: SourceTrade[] = [];
+    receipts.forEach((r, i) => {
+      const t = txs.get(r.transactionHash.toLowerCase())!;
+      const aggregator = r.to ? aggregators.get(r.to.toLowerCase()) : undefined;
+      decoded[i].forEach((d, leg) => {
+        const ti = info.get(d.token);
+        out.push({
+          signature: r.transactionHash.toLowerCase(),
+          side: d.side,
+          token: ti?.symbol ?? '',
+          tokenMint: toChecksumAddress(d.token),
+          amountSol: d.nativeRaw === null ? null : formatUnits(d.nativeRaw, 18),
+          amount: ti && ti.decimals >= 0 ? formatUnits(d.amountRaw, ti.decimals) : null,
+          dex: aggregator ?? dexOf(d.pool, d.poolKind),
+          blockTime: isoFromUnixSeconds(t.ts ?? 0),
+          position: evmPosition(t.block, t.index),
+          leg,
+        });
+      });
+    });
+    return out;
+  }
+
+  async function* history(p: HistoryParameters): AsyncIterable<HistoryBatch> {
+    const wallet = normalizeEvmAddress(p.wallet);
+    if (!wallet) throw new HistoryError('invalid_address', `not an EVM address: ${p.wallet}`);
+    const signal = p.signal;
+    const floor = p.until !== undefined ? parseUntil(p.until) + 1 : 0;
+    let head: string | undefined;
+    let cur: Cursor;
+    if (p.before !== undefined) cur = parseBefore(p.before);
+    else {
+      const h = await confirmedHead(signal);
+      head = String(h);
+      cur = { top: h };
+    }
+    if (cur.top < floor) {
+      yield { trades: [], position: String(Math.max(floor, 0)), ...(head !== undefined ? { head } : {}), done: true };
+      return;
+    }
+    let range = initialRange;
+    let ceiling = Infinity; // the range that followed the latest refusal; growth stops there for a while
+    let streak = 0;
+    let to = cur.top;
+    let below = cur.below;
+    while (to >= floor) {
+      signal?.throwIfAborted();
+      const from = Math.max(floor, to - range + 1);
+      const r = await getLogsPair(wallet, from, to, signal);
+      if ('error' in r) {
+        const size = to - from + 1;
+        // Any refusal shrinks the range (providers word them in many ways); one block still refused is a real error.
+        if (size <= 1) throw rpcError('eth_getLogs', r.error!);
+        const s = suggestedRange(r.error!.message);
+        range = s !== null && s > 0 && s < size ? s : Math.max(1, Math.floor(size / 2));
+        ceiling = Math.min(ceiling, range);
+        streak = 0;
+        continue;
+      }
+      const { txs, hashes } = transactionsOf(r.logs, below);
+      below = undefined;
+      const done = from <= floor;
+      // A dense range is decoded and delivered in parts, so a batch never waits for thousands of
+      // receipts; a part's position is its oldest transaction (resume strictly below it).
+      for (let i = 0; i === 0 || i < hashes.length; i += receiptsPerBatch) {
+        const part = hashes.slice(i, i + receiptsPerBatch);
+        const trades = await buildTrades(wallet, txs, part, signal);
+        trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
+        const last = i + receiptsPerBatch >= hashes.length;
+        const oldest = txs.get(part[part.length - 1]);
+        const position = last ? String(from) : evmPosition(oldest!.block, oldest!.index);
+        yield { trades, position, ...(head !== undefined ? { head } : {}), done: last && done };
+        head = undefined;
+      }
+      if (done) return;
+      to = from - 1;
+      // Grow after success; a refusal caps growth until 4 successes in a row lift the cap again.
+      if (++streak >= 4 && ceiling !== Infinity) {
+        ceiling *= 2;
+        streak = 0;
+      }
+      range = Math.min(maxRange, range * 2, ceiling);
+    }
+    // Only reached when floor > 0 and the loop ended exactly on it.
+    yield { trades: [], position: String(floor), done: true };
+  }
+
+  return { chain: chain.slug, stats: rpc.stats, history };
+}

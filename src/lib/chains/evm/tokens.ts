@@ -1,0 +1,94 @@
+import type { TokenCache, TokenInfo } from '../../core/chain-source.js';
+import type { RpcTransport } from './rpc.js';
+
+/** `symbol()` and `decimals()` selectors. */
+const SYMBOL = '0x95d89b41';
+const DECIMALS = '0x313ce567';
+
+function hexToBytes(hex: string): Uint8Array {
+  const h = hex.startsWith('0x') ? hex.slice(2) : hex;
+  const out = new Uint8Array(Math.floor(h.length / 2));
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+const clean = (s: string) => s.replace(/\u0000/g, '').trim();
+
+/**
+ * A `symbol()` return value as text: an ABI `string`, or a `bytes32` (MKR, SAI and other early
+ * tokens) with NUL padding; trimmed of NUL and whitespace (decisions.md), '' when undecodable.
+ */
+export function decodeSymbol(hex: unknown): string {
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]*$/.test(hex)) return '';
+  const b = hexToBytes(hex);
+  const dec = new TextDecoder('utf-8', { fatal: true });
+  if (b.length >= 64) {
+    const offsetBig = BigInt('0x' + hex.slice(2, 66));
+    const offset = offsetBig < BigInt(b.length) ? Number(offsetBig) : b.length;
+    if (offset + 32 <= b.length) {
+      const len = Number(BigInt('0x' + hex.slice(2 + offset * 2, 2 + offset * 2 + 64)));
+      if (offset + 32 + len <= b.length && len <= 1024) {
+        try {
+          return clean(dec.decode(b.slice(offset + 32, offset + 32 + len)));
+        } catch {
+          return '';
+        }
+      }
+    }
+  }
+  // bytes32, also when followed by more words: early Vyper tokens (Uniswap V1's UNI-V1) return
+  // the bytes32 followed by about 4 KB of zeros.
+  if (b.length >= 32) {
+    let end = 32;
+    while (end > 0 && b[end - 1] === 0) end--;
+    try {
+      return clean(dec.decode(b.slice(0, end)));
+    } catch {
+      return '';
+    }
+  }
+  return '';
+}
+
+/** A `decimals()` return value, or null when it is missing or not a plausible uint8. */
+export function decodeDecimals(hex: unknown): number | null {
+  if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{64}/.test(hex)) return null;
+  const v = BigInt(hex.slice(0, 66));
+  return v <= 255n ? Number(v) : null;
+}
+
+/**
+ * Symbol and decimals of tokens: from the cache first, the rest with one batch of
+ * `symbol()`/`decimals()` calls (2 per token). A token whose `decimals()` reverts is returned with
+ * decimals -1 (amount unknown) and not cached, so a later walk asks again.
+ */
+export async function resolveTokens(
+  chain: string,
+  tokens: readonly string[],
+  cache: TokenCache,
+  rpc: RpcTransport,
+  signal?: AbortSignal,
+): Promise<Map<string, TokenInfo>> {
+  const out = await cache.get(chain, tokens);
+  const missing = tokens.filter((t) => !out.has(t));
+  if (missing.length === 0) return out;
+  const answers = await rpc.batch(
+    missing.flatMap((t) => [
+      { method: 'eth_call', params: [{ to: t, data: SYMBOL }, 'latest'] },
+      { method: 'eth_call', params: [{ to: t, data: DECIMALS }, 'latest'] },
+    ]),
+    signal,
+  );
+  const fresh = new Map<string, TokenInfo>();
+  missing.forEach((t, i) => {
+    const s = answers[2 * i];
+    const d = answers[2 * i + 1];
+    const symbol = s.ok ? decodeSymbol(s.result) : '';
+    const decimals = d.ok ? decodeDecimals(d.result) : null;
+    const info = { symbol, decimals: decimals ?? -1 };
+    out.set(t, info);
+    if (decimals !== null) fresh.set(t, info);
+  });
+  if (fresh.size) await cache.put(chain, fresh);
+  return out;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILT_IN_EVM_CHAINS,
+  mergeEvmChains,
+  parseEvmChainsFile,
+  rpcUrlEnvName,
+  rpcUrlFor,
+  dexForFactory,
+} from '../../src/lib/chains/evm/registry.js';
+import { isHistoryError } from '../../src/lib/core/errors.js';
+
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const entry = {
+  slug: 'devnet2',
+  chainId: 31338,
+  rpcUrl: 'http://127.0.0.1:8545',
+  nativeSymbol: 'ETH',
+  wrappedNative: WETH,
+  explorerUrl: 'https://explorer.example/tx/{signature}',
+  confirmation: 12,
+  dexes: [{ name: 'my-dex', kind: 'v2', factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f' }],
+};
+
+function errorOf(f: () => unknown): { message: string; code: string } {
+  try {
+    f();
+  } catch (e) {
+    if (isHistoryError(e)) return { message: e.message, code: e.code };
+    throw e;
+  }
+  throw new Error('expected an error');
+}
+
+describe('built-in EVM chains', () => {
+  it('has eth, base, bsc, monad and robinhood with their chain ids', () => {
+    expect(Object.fromEntries(BUILT_IN_EVM_CHAINS.map((c) => [c.slug, c.chainId]))).toEqual({ eth: 1, base: 8453, bsc: 56, monad: 143, robinhood: 4663 });
+    expect(BUILT_IN_EVM_CHAINS.find((c) => c.slug === 'bsc')!.nativeSymbol).toBe('BNB');
+    expect(BUILT_IN_EVM_CHAINS.find((c) => c.slug === 'monad')!.nativeSymbol).toBe('MON');
+  });
+
+  it('stores lowercase addresses, defaults to the safe block and links explorers with {signature}', () => {
+    for (const c of BUILT_IN_EVM_CHAINS) {
+      expect(c.confirmation).toBe('safe');
+      expect(c.explorerUrl).toContain('{signature}');
+      expect(c.rpcUrl).toMatch(/^https:\/\//);
+      for (const d of c.dexes) expect(d.factory).toMatch(/^0x[0-9a-f]{40}$/);
+      if (c.wrappedNative) expect(c.wrappedNative).toMatch(/^0x[0-9a-f]{40}$/);
+    }
+    const eth = BUILT_IN_EVM_CHAINS.find((c) => c.slug === 'eth')!;
+    expect(dexForFactory(eth, '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f')?.name).toBe('uniswap-v2');
+    expect(dexForFactory(eth, '0x1F98431c8aD98523631AE4a59f267346ea31F984')?.name).toBe('uniswap-v3');
+    expect(eth.wrappedNative).toBe(WETH.toLowerCase());
+  });
+
+  it('takes RPC_URL_<SLUG> over the configured endpoint', () => {
+    const eth = BUILT_IN_EVM_CHAINS[0];
+    expect(rpcUrlEnvName('devnet-2')).toBe('RPC_URL_DEVNET_2');
+    expect(rpcUrlFor(eth, { RPC_URL_ETH: 'http://node:8545' })).toBe('http://node:8545');
+    expect(rpcUrlFor(eth, {})).toBe(eth.rpcUrl);
+  });
+});
+
+describe('EVM_CHAINS_FILE', () => {
+  it('adds a chain that is not built in', () => {
+    const [c] = parseEvmChainsFile([entry]);
+    expect(c).toMatchObject({ slug: 'devnet2', chainId: 31338, wrappedNative: WETH.toLowerCase(), confirmation: 12 });
+    expect(c.dexes).toEqual([{ name: 'my-dex', kind: 'v2', factory: '0x5c69bee701ef814a2b6a3edd4b1652cb9cc5aa6f' }]);
+    const all = mergeEvmChains(BUILT_IN_EVM_CHAINS, [c]);
+    expect(all.map((x) => x.slug)).toEqual(['eth', 'base', 'bsc', 'monad', 'robinhood', 'devnet2']);
+  });
+
+  it('overrides settings of a built-in chain and adds venues to its table', () => {
+    const parsed = parseEvmChainsFile([{ slug: 'robinhood', wrappedNative: WETH, confirmation: 'finalized', dexes: [{ name: 'hood-swap', kind: 'v3', factory: '0x' + '11'.repeat(20) }] }]);
+    const all = mergeEvmChains(BUILT_IN_EVM_CHAINS, parsed);
+    const r = all.find((c) => c.slug === 'robinhood')!;
+    expect(r).toMatchObject({ chainId: 4663, confirmation: 'finalized', wrappedNative: WETH.toLowerCase() });
+    expect(r.dexes.map((d) => d.name)).toEqual(['hood-swap']);
+    const eth = mergeEvmChains(BUILT_IN_EVM_CHAINS, parseEvmChainsFile([{ slug: 'eth', dexes: [{ name: 'extra', kind: 'v2', factory: '0x' + '22'.repeat(20) }] }])).find((c) => c.slug === 'eth')!;
+    expect(eth.dexes.map((d) => d.name)).toContain('uniswap-v2');
+    expect(eth.dexes.map((d) => d.name)).toContain('extra');
+    expect(all.length).toBe(BUILT_IN_EVM_CHAINS.length);
+  });
+
+  it('takes aggregator routers (an optional field) and keeps the built-in ones', () => {
+    const [c] = parseEvmChainsFile([{ ...entry, aggregators: [{ name: 'my-agg', address: WETH }] }]);
+    expect(c.aggregators).toEqual([{ name: 'my-agg', address: WETH.toLowerCase() }]);
+    const eth = BUILT_IN_EVM_CHAINS.find((x) => x.slug === 'eth')!;
+    expect(eth.aggregators.map((a) => a.name)).toContain('1inch');
+    const [e2] = parseEvmChainsFile([{ slug: 'eth', aggregators: [{ name: 'my-agg', address: WETH }] }]);
+    expect(e2.aggregators.length).toBe(eth.aggregators.length + 1);
+  });
+
+  it('names the entry and the field of every error', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /top level.*must be a JSON array/],
+      [[{ ...entry, chainId: -1 }], /entry 0 \("devnet2"\).*"chainId"/],
+      [[entry, { ...entry, slug: 'x2', wrappedNative: '0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }], /entry 1 \("x2"\).*"wrappedNative".*EIP-55/],
+      [[{ ...entry, explorerUrl: 'https://x.example/tx/' }], /"explorerUrl".*\{signature\}/],
+      [[{ ...entry, confirmation: 'soon' }], /"confirmation"/],
+      [[{ ...entry, dexes: [{ name: 'a', kind: 'v4', factory: WETH }] }], /dexes\[0\].*"kind"/],
+      [[{ ...entry, dexes: [{ name: 'a', kind: 'v2', factory: '0x12' }] }], /dexes\[0\].*"factory"/],
+      [[{ slug: 'newchain', chainId: 5 }], /entry 0 \("newchain"\).*"rpcUrl".*required/],
+      [[{ ...entry, slug: 'Bad Slug' }], /entry 0.*"slug"/],
+      [[{ ...entry, slug: 'sol' }], /"slug".*non-EVM/],
+      [[entry, entry], /entry 1 \("devnet2"\).*"slug".*twice/],
+      [[{ ...entry, rpcurl: 'x' }], /"rpcurl".*not a known field/],
+      [[{ ...entry, rpcUrl: 'ftp://x' }], /"rpcUrl".*http/],
+      [[{ ...entry, aggregators: [{ name: 'agg', address: '0x1' }] }], /aggregators\[0\].*"address"/],
+    ];
+    for (const [json, re] of cases) {
+      const e = errorOf(() => parseEvmChainsFile(json));
+      expect(e.code).toBe('config_invalid');
+      expect(e.message).toMatch(re);
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvmSource, type EvmSource } from '../../src/lib/chains/evm/source.js';
+import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
+import { createMemoryTokenCache, type HistoryBatch } from '../../src/lib/core/chain-source.js';
+import type { SourceTrade } from '../../src/lib/core/trade.js';
+import { buildScenario, type GroundTruthTrade, type Scenario, type TradeKind } from '../support/anvil/scenario.js';
+import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
+import { createRpc } from '../support/anvil/anvil.js';
+
+/**
+ * The EVM source against real Uniswap V2/V3 contracts on anvil, over real sockets. Ground truth
+ * comes from the scenario script's balance changes, never from the logs the source reads.
+ */
+
+let main: Scenario;
+let second: Scenario;
+let chain: EvmChainConfig;
+/** Trades made after the build by a test (newest first); later tests expect them too. */
+const extras: GroundTruthTrade[] = [];
+
+const strip = (t: GroundTruthTrade): SourceTrade => {
+  const { kind: _kind, ...rest } = t;
+  return rest;
+};
+
+async function walk(source: EvmSource, wallet: string, extra: { before?: string; until?: string; maxBatches?: number } = {}) {
+  const batches: HistoryBatch[] = [];
+  for await (const b of source.history({ wallet, before: extra.before, until: extra.until })) {
+    batches.push(b);
+    if (extra.maxBatches && batches.length >= extra.maxBatches) break;
+  }
+  return { batches, trades: batches.flatMap((b) => b.trades) };
+}
+
+beforeAll(async () => {
+  // Both chains at once: the second (devnet2) is small, a chain added only by configuration.
+  [main, second] = await Promise.all([
+    buildScenario(),
+    buildScenario({ chainId: 31338, rounds: 2, gapBlocks: 30, clusterSize: 1, erc4337: false }),
+  ]);
+  [chain] = parseEvmChainsFile([main.chainsFileEntry('anvil')]);
+}, 150_000);
+
+afterAll(async () => {
+  await Promise.all([main?.stop(), second?.stop()]);
+});
+
+describe('scenario (the ground truth itself)', () => {
+  it('has >= 200 swaps, every kind >= 10 times, spread over >= 20,000 blocks, with non-trades interleaved', () => {
+    const swaps = new Set(main.groundTruth.map((t) => t.signature));
+    expect(swaps.size).toBeGreaterThanOrEqual(200);
+    const byKind = new Map<TradeKind, Set<string>>();
+    for (const t of [...main.groundTruth, ...main.aaGroundTruth]) byKind.set(t.kind, (byKind.get(t.kind) ?? new Set()).add(t.signature));
+    for (const k of ['v2-buy-exact-in', 'v2-buy-exact-out-refund', 'v2-sell-exact-in', 'v2-sell-exact-out', 'token-to-token-direct', 'token-to-token-via-weth', 'v3-buy', 'v3-buy-exact-out-refund', 'v3-sell-unwrap', 'v3-multihop-via-weth', 'fot-buy', 'fot-sell', 'fork-buy', 'aa-buy', 'aa-sell'] as const) {
+      expect(byKind.get(k)?.size ?? 0, k).toBeGreaterThanOrEqual(10);
+    }
+    const blocks = main.groundTruth.map((t) => Number(t.position.slice(0, 12)));
+    expect(Math.max(...blocks) - Math.min(...blocks)).toBeGreaterThanOrEqual(20_000);
+    for (const k of ['transfer-in', 'transfer-out', 'wrap', 'unwrap', 'liquidity-add', 'liquidity-remove', 'others-swap-to-wallet', 'failed-swap', 'eth-transfer']) {
+      expect(main.nonTrades[k] ?? 0, k).toBeGreaterThan(0);
+    }
+    // The bytes32-symbol token and the fee-on-transfer token are among the traded ones.
+    expect(new Set(main.groundTruth.map((t) => t.token))).toEqual(new Set(['ALP', 'BRV', 'CHR', 'DTT', 'UNI-V1']));
+  });
+});
+
+describe('EVM source on anvil', () => {
+  it('returns exactly the ground truth, newest first, within the call budget', async () => {
+    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache() });
+    const { batches, trades } = await walk(source, main.wallet);
+    expect(trades).toEqual(main.groundTruth.map(strip));
+    // One head marker, on the first batch: the safe block at the start of the walk.
+    const safe = await createRpc(main.rpcUrl).call<{ number: string }>('eth_getBlockByNumber', ['safe', false]);
+    expect(batches[0].head).toBe(String(Number(BigInt(safe.number))));
+    expect(batches.slice(1).every((b) => b.head === undefined)).toBe(true);
+    expect(batches.map((b) => b.done)).toEqual([...batches.slice(1).map(() => false), true]);
+    expect(batches.at(-1)!.position).toBe('0');
+    // Targets of the issue: <= 1.2 JSON-RPC calls and <= 0.1 HTTP requests per trade.
+    expect(source.stats.calls / trades.length).toBeLessThanOrEqual(1.2);
+    expect(source.stats.httpRequests / trades.length).toBeLessThanOrEqual(0.1);
+  });
+
+  it('shows the swaps an ERC-4337 account made through a bundler as its trades', async () => {
+    expect(main.aaWallet).toBeTruthy();
+    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache() });
+    const { trades } = await walk(source, main.aaWallet!);
+    expect(trades).toEqual(main.aaGroundTruth.map(strip));
+    expect(trades.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('gives the same result through a proxy that refuses ranges > 1,000 blocks and > 50 results', async () => {
+    const proxy = await startLimitingProxy(main.rpcUrl, { maxRange: 1000, maxResults: 50 });
+    try {
+      const source = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache() });
+      const { trades } = await walk(source, main.wallet);
+      expect(trades).toEqual(main.groundTruth.map(strip));
+      expect(proxy.refusals.range).toBeGreaterThan(0);
+      expect(proxy.refusals.results).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('resumes from a batch position and from a trade position without gap or duplicate', async () => {
+    const tokens = createMemoryTokenCache();
+    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, initialRange: 3_000 });
+    const first = await walk(source, main.wallet, { maxBatches: 2 });
+    expect(first.batches.at(-1)!.done).toBe(false);
+    const rest = await walk(source, main.wallet, { before: first.batches.at(-1)!.position });
+    expect(rest.batches[0].head).toBeUndefined();
+    expect([...first.trades, ...rest.trades]).toEqual(main.groundTruth.map(strip));
+
+    // Dense ranges come in parts of `receiptsPerBatch` receipts, each resumable from its position.
+    const parts = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, receiptsPerBatch: 7 });
+    const all = await walk(parts, main.wallet);
+    expect(all.trades).toEqual(main.groundTruth.map(strip));
+    const mid = all.batches.filter((b) => b.position.includes('.'));
+    expect(mid.length).toBeGreaterThan(10);
+    expect(all.batches.filter((b) => b.done).length).toBe(1);
+    const k = all.batches.indexOf(mid[5]);
+    const before = all.batches.slice(0, k + 1).flatMap((b) => b.trades);
+    const after = await walk(parts, main.wallet, { before: mid[5].position });
+    expect([...before, ...after.trades]).toEqual(main.groundTruth.map(strip));
+
+    // A trade position as `before`: strictly older transactions only (its own legs excluded).
+    const pivot = main.groundTruth[41];
+    const older = await walk(source, main.wallet, { before: pivot.position });
+    expect(older.trades).toEqual(main.groundTruth.filter((t) => t.position < pivot.position).map(strip));
+  });
+
+  it('stops at `until` (an earlier head) and serves only up to the confirmation point', async () => {
+    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache() });
+    const cut = Number(main.groundTruth[60].position.slice(0, 12));
+    const newer = await walk(source, main.wallet, { until: String(cut) });
+    expect(newer.trades).toEqual(main.groundTruth.filter((t) => Number(t.position.slice(0, 12)) > cut).map(strip));
+    expect(newer.batches.at(-1)!.done).toBe(true);
+
+    // A buy in the newest block is past the `safe` block: not served until blocks follow it.
+    const { batches } = await walk(source, main.wallet, { maxBatches: 1 });
+    const head = batches[0].head!;
+    const extra = await main.extraBuy();
+    extras.unshift(extra);
+    const now = await walk(source, main.wallet, { until: head });
+    expect(now.trades.map((t) => t.signature)).not.toContain(extra.signature);
+    await main.mine(3);
+    const later = await walk(source, main.wallet, { until: head });
+    expect(later.trades).toEqual([strip(extra)]);
+    expect(Number(later.batches[0].head)).toBeGreaterThan(Number(head));
+  });
+
+  it('asks symbols and decimals once per token (cache) and names unknown forks', async () => {
+    const tokens = createMemoryTokenCache();
+    const a = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens });
+    await walk(a, main.wallet, { until: String(main.lastBlock - 200) });
+    const b = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens });
+    await walk(b, main.wallet, { until: String(main.lastBlock - 200) });
+    const tokensTraded = new Set(main.groundTruth.filter((t) => Number(t.position.slice(0, 12)) > main.lastBlock - 200).map((t) => t.tokenMint)).size;
+    expect(a.stats.calls - b.stats.calls).toBe(2 * tokensTraded);
+    expect(main.groundTruth.some((t) => t.dex === 'unknown-v2-fork')).toBe(true);
+  });
+});
+
+describe('aggregator routers', () => {
+  it('give their slug to the trades of transactions sent to them', async () => {
+    const viaRouter = new Set<TradeKind>(['v2-buy-exact-in', 'v2-buy-exact-out-refund', 'v2-sell-exact-in', 'v2-sell-exact-out', 'token-to-token-direct', 'token-to-token-via-weth', 'fot-buy', 'fot-sell']);
+    const [withAgg] = parseEvmChainsFile([{ ...main.chainsFileEntry('anvil'), aggregators: [{ name: 'test-aggregator', address: main.addresses.v2Router }] }]);
+    const source = createEvmSource({ chain: withAgg, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache() });
+    const cut = Number(main.groundTruth[80].position.slice(0, 12));
+    const { trades } = await walk(source, main.wallet, { until: String(cut) });
+    const want = [...extras, ...main.groundTruth]
+      .filter((t) => Number(t.position.slice(0, 12)) > cut)
+      .map((t) => ({ ...strip(t), dex: viaRouter.has(t.kind) ? 'test-aggregator' : t.dex }));
+    expect(trades).toEqual(want);
+    expect(new Set(trades.map((t) => t.dex))).toEqual(new Set(['test-aggregator', 'uniswap-v3', 'unknown-v2-fork']));
+  });
+});
+
+describe('a chain added only by configuration', () => {
+  it('works through EVM_CHAINS_FILE under a slug that is not built in (devnet2)', async () => {
+    expect(BUILT_IN_EVM_CHAINS.some((c) => c.slug === 'devnet2')).toBe(false);
+    const fromFile = parseEvmChainsFile(JSON.parse(JSON.stringify([second.chainsFileEntry('devnet2')])));
+    const all = mergeEvmChains(BUILT_IN_EVM_CHAINS, fromFile);
+    const devnet2 = all.find((c) => c.slug === 'devnet2')!;
+    expect(devnet2.chainId).toBe(31338);
+    const source = createEvmSource({ chain: devnet2, rpcUrl: devnet2.rpcUrl, tokens: createMemoryTokenCache() });
+    expect(source.chain).toBe('devnet2');
+    const { trades } = await walk(source, second.wallet);
+    expect(trades.length).toBeGreaterThanOrEqual(20);
+    expect(trades).toEqual(second.groundTruth.map(strip));
+  });
+});

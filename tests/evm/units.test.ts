@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { keccak256, toHex } from 'viem';
+import { suggestedRange } from '../../src/lib/chains/evm/source.js';
+import { decodeDecimals, decodeSymbol } from '../../src/lib/chains/evm/tokens.js';
+import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
+import * as dec from '../../src/lib/chains/evm/decoder.js';
+
+describe('event topics', () => {
+  it('are keccak-256 of their signatures', () => {
+    const t = (s: string) => keccak256(toHex(s));
+    expect(v2.UNISWAP_V2_SWAP_TOPIC).toBe(t('Swap(address,uint256,uint256,uint256,uint256,address)'));
+    expect(v2.UNISWAP_V2_SYNC_TOPIC).toBe(t('Sync(uint112,uint112)'));
+    expect(v2.UNISWAP_V2_MINT_TOPIC).toBe(t('Mint(address,uint256,uint256)'));
+    expect(v2.UNISWAP_V2_BURN_TOPIC).toBe(t('Burn(address,uint256,uint256,address)'));
+    expect(v2.UNISWAP_V2_PAIR_CREATED_TOPIC).toBe(t('PairCreated(address,address,address,uint256)'));
+    expect(v2.ERC20_TRANSFER_TOPIC).toBe(t('Transfer(address,address,uint256)'));
+    expect(dec.UNISWAP_V3_SWAP_TOPIC).toBe(t('Swap(address,address,int256,int256,uint160,uint128,int24)'));
+    expect(dec.PANCAKESWAP_V3_SWAP_TOPIC).toBe(t('Swap(address,address,int256,int256,uint160,uint128,int24,uint128,uint128)'));
+    expect(dec.SOLIDLY_SWAP_TOPIC).toBe(t('Swap(address,address,uint256,uint256,uint256,uint256)'));
+    expect(dec.USER_OPERATION_EVENT_TOPIC).toBe(t('UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)'));
+    expect(dec.BEFORE_EXECUTION_TOPIC).toBe(t('BeforeExecution()'));
+  });
+
+  it('decodes a V2 Swap log', () => {
+    const w = (n: bigint) => n.toString(16).padStart(64, '0');
+    const s = v2.decodeUniswapV2Swap(
+      [v2.UNISWAP_V2_SWAP_TOPIC, '0x' + '0'.repeat(24) + 'ab'.repeat(20), '0x' + '0'.repeat(24) + 'cd'.repeat(20)],
+      '0x' + w(1n) + w(0n) + w(0n) + w(2n),
+    );
+    expect(s).toEqual({ sender: '0x' + 'ab'.repeat(20), to: '0x' + 'cd'.repeat(20), amount0In: 1n, amount1In: 0n, amount0Out: 0n, amount1Out: 2n });
+    expect(v2.decodeUniswapV2Swap([v2.ERC20_TRANSFER_TOPIC], '0x')).toBeNull();
+  });
+});
+
+describe('token metadata decoding', () => {
+  const abiString = (s: string) => {
+    const hex = Buffer.from(s, 'utf8').toString('hex');
+    return '0x' + (32).toString(16).padStart(64, '0') + (hex.length / 2).toString(16).padStart(64, '0') + hex.padEnd(Math.ceil(hex.length / 64) * 64 || 64, '0');
+  };
+  it('reads ABI strings and bytes32 symbols, trimming NUL and whitespace', () => {
+    expect(decodeSymbol(abiString('USDC'))).toBe('USDC');
+    expect(decodeSymbol(abiString(' WETH \u0000'))).toBe('WETH');
+    expect(decodeSymbol('0x4d4b520000000000000000000000000000000000000000000000000000000000')).toBe('MKR');
+    // Early Vyper: the bytes32 followed by a long zero buffer.
+    expect(decodeSymbol('0x554e492d5631' + '0'.repeat(52) + '0'.repeat(4096))).toBe('UNI-V1');
+    expect(decodeSymbol('0x')).toBe('');
+    expect(decodeSymbol(undefined)).toBe('');
+    expect(decodeSymbol('0xff' + '0'.repeat(62))).toBe('');
+  });
+  it('reads decimals and refuses implausible ones', () => {
+    expect(decodeDecimals('0x' + '6'.padStart(64, '0'))).toBe(6);
+    expect(decodeDecimals('0x' + '1'.repeat(64))).toBeNull();
+    expect(decodeDecimals('0x')).toBeNull();
+  });
+});
+
+describe('suggested block ranges in provider refusals', () => {
+  it('follows a range given as a pair, a size in the text, or none', () => {
+    expect(suggestedRange('query returned more than 10000 results. Try with this block range [0x10, 0x1f].')).toBe(16);
+    expect(suggestedRange('Log response size exceeded. this block range should work: [0x1a2b3c, 0x1a2fff]')).toBe(0x1a2fff - 0x1a2b3c + 1);
+    expect(suggestedRange('eth_getLogs is limited to a 10,000 range')).toBe(10000);
+    expect(suggestedRange('query returned more than 10000 results')).toBeNull();
+    expect(suggestedRange('block range is too large: 2000 blocks requested, maximum block range is 1000')).toBe(1000);
+    expect(suggestedRange('exceed maximum block range: 5000')).toBe(5000);
+    expect(suggestedRange('You can make eth_getLogs requests with up to a 2K block range')).toBe(2000);
+    expect(suggestedRange('invalid params')).toBeNull();
+  });
+});
