@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rawTradesText, startTestServer, type TestServer } from '../support/test-server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvmSource, type EvmSource } from '../../src/lib/chains/evm/source.js';
+import { toChecksumAddress } from '../../src/lib/chains/evm/address.js';
 import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
 import { createMemoryTokenCache, type HistoryBatch } from '../../src/lib/core/chain-source.js';
-import type { SourceTrade } from '../../src/lib/core/trade.js';
-import { buildScenario, type GroundTruthTrade, type Scenario, type TradeKind } from '../support/anvil/scenario.js';
+import { serializeTrade, type SourceTrade } from '../../src/lib/core/trade.js';
+import { asTrade, buildScenario, type GroundTruthTrade, type Scenario, type TradeKind } from '../support/anvil/scenario.js';
 import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
 import { createRpc } from '../support/anvil/anvil.js';
 
@@ -43,6 +48,69 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([main?.stop(), second?.stop()]);
+});
+
+// First, before other tests add trades to the wallet (extraBuy).
+describe('through the HTTP endpoint (EVM_CHAINS_FILE, RPC from configuration)', () => {
+  let srv: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wth-evm-'));
+    // The built-in eth gets this node's factories and WETH (an entry with a built-in slug overrides it); devnet2 is new.
+    const file = join(dir, 'chains.json');
+    writeFileSync(file, JSON.stringify([main.chainsFileEntry('eth'), second.chainsFileEntry('devnet2')]));
+    srv = await startTestServer({ sources: 'default', env: { EVM_CHAINS_FILE: file, RPC_URL_ETH: main.rpcUrl } });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const exact = (ts: GroundTruthTrade[]) => ts.map((t) => serializeTrade(asTrade(t)));
+  async function streamText(path: string): Promise<{ trades: string[]; final: any }> {
+    const lines = (await (await srv.get(path)).text()).split('\n').filter(Boolean);
+    const trades = lines.slice(0, -1).flatMap((l) => JSON.parse(l).trades.map((t: any) => t.signature + '/' + t.side));
+    expect(new Set(trades).size).toBe(trades.length);
+    const text = lines.slice(0, -1).map(rawTradesText).filter(Boolean).join(',');
+    return { trades: text ? [text] : [], final: JSON.parse(lines.at(-1)!) };
+  }
+
+  it('streams the wallet exactly as the ground truth, and echoes it in EIP-55 form', async () => {
+    const { trades, final } = await streamText(`/v1/wallets/${main.wallet}/history?chain=eth`);
+    expect(final).toMatchObject({ complete: true, tradeCount: main.groundTruth.length, wallet: toChecksumAddress(main.wallet) });
+    expect(trades.join(',')).toBe(exact(main.groundTruth).join(','));
+  });
+
+  it('pages the wallet (limit 37) exactly as the ground truth', async () => {
+    const got: string[] = [];
+    let cursor = '';
+    let last: any;
+    for (let i = 0; i < 100; i++) {
+      const body = await (await srv.get(`/v1/wallets/${main.wallet.toUpperCase().replace('0X', '0x')}/history?chain=eth&limit=37${cursor}`)).text();
+      last = JSON.parse(body);
+      const t = rawTradesText(body);
+      if (t) got.push(t);
+      if (!last.cursor) break;
+      cursor = `&cursor=${encodeURIComponent(last.cursor)}`;
+    }
+    expect(last).toMatchObject({ complete: true, totalPages: Math.ceil(main.groundTruth.length / 37) });
+    expect(got.join(',')).toBe(exact(main.groundTruth).join(','));
+  });
+
+  it('serves the ERC-4337 account its bundled swaps', async () => {
+    expect(main.aaWallet).toBeTruthy();
+    const { trades, final } = await streamText(`/v1/wallets/${main.aaWallet}/history?chain=eth`);
+    expect(final.complete).toBe(true);
+    expect(trades.join(',')).toBe(exact(main.aaGroundTruth).join(','));
+  });
+
+  it('lists devnet2 in /v1/chains and serves it end to end', async () => {
+    const chains = await (await srv.get('/v1/chains', null)).json();
+    expect(chains.chains.find((c: any) => c.slug === 'devnet2')).toMatchObject({ family: 'evm', chainId: 31338, nativeSymbol: 'ETH' });
+    const { trades, final } = await streamText(`/v1/wallets/${second.wallet}/history?chain=devnet2`);
+    expect(final).toMatchObject({ complete: true, tradeCount: second.groundTruth.length });
+    expect(trades.join(',')).toBe(exact(second.groundTruth).join(','));
+  });
 });
 
 describe('scenario (the ground truth itself)', () => {

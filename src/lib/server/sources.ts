@@ -1,6 +1,7 @@
 import type { ChainSource, TokenCache } from '../core/chain-source.js';
 import { HistoryError } from '../core/errors.js';
 import type { ChainInfo } from '../chains/registry.js';
+import { createEvmSource } from '../chains/evm/source.js';
 import { createSolanaSource } from '../chains/sol/source.js';
 
 /** Builds the chain source of a chain: the one place that maps a chain family to its source. */
@@ -27,6 +28,14 @@ export const defaultSourceFactory: SourceFactory = (chain, { tokens }) => {
         maxInFlight: chain.rpc.maxInFlight,
         requestsPerSecond: chain.rpc.requestsPerSecond,
         transportOptions: chain.rpc.timeoutMs ? { timeoutMs: chain.rpc.timeoutMs } : undefined,
+      });
+    case 'evm':
+      return createEvmSource({
+        chain: chain.evm!,
+        rpcUrl: chain.rpcUrl,
+        tokens,
+        batchSize: chain.rpc.batchSize,
+        timeoutMs: chain.rpc.timeoutMs,
       });
     default:
       return unavailableSource(chain, `Trade history for ${chain.slug} is not available in this version of the server yet.`);
