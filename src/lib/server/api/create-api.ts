@@ -109,6 +109,18 @@ export function createApi(p: CreateApiParameters): Api {
             chainId: c.chainId,
             explorerUrl: c.explorerUrl,
             default: c.slug === 'sol',
+            // What a browser needs to decode this chain itself (direct mode); never the RPC URL.
+            ...(c.evm
+              ? {
+                  evm: {
+                    wrappedNative: c.evm.wrappedNative,
+                    confirmation: c.evm.confirmation,
+                    dexes: c.evm.dexes,
+                    entryPoints: c.evm.entryPoints,
+                    aggregators: c.evm.aggregators,
+                  },
+                }
+              : {}),
           })),
         });
       case '/v1/openapi.json':

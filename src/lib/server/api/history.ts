@@ -24,6 +24,12 @@ export interface HistoryContext {
 
 /** pageSize of an unbounded limit (decisions.md). */
 const UNBOUNDED_PAGE_SIZE = Number.MAX_SAFE_INTEGER;
+/**
+ * Stream lines start at 250 trades and double up to readRows: the first rows reach a client at
+ * once (a refresh that stops at the first trade it has reads little), while long streams still
+ * read 4,000 rows per round trip (one read and one metering transaction per line).
+ */
+const FIRST_LINE_ROWS = 250;
 /** A cold stream waits this long for its first batch before sending headers, so an RPC that fails at once gets a 502. */
 const FIRST_LINE_WAIT_MS = 1_500;
 
@@ -114,13 +120,15 @@ async function stream(
   async function* lines(): AsyncGenerator<string> {
     // The 10 s rhythm counts from the request: the client has waited since then.
     let lastLineAt = started;
+    let lineRows = Math.min(FIRST_LINE_ROWS, ctx.readRows);
     for (;;) {
       if (cancelled) return;
       // Snapshot before the read: if the history was complete before it, the read saw every trade.
       const v = loader.version;
       const s = loader.state;
-      const run = await readRun(ctx.db, walletId, below, ctx.readRows);
+      const run = await readRun(ctx.db, walletId, below, lineRows);
       if (run) {
+        lineRows = Math.min(lineRows * 2, ctx.readRows);
         await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: run.hi, lo: run.lo, count: run.count, after: cursorKey });
         below = run.lo;
         belowSig = run.loSignature;

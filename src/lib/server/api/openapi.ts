@@ -110,6 +110,29 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
                   chainId: { type: ['integer', 'null'] },
                   explorerUrl: { type: 'string', description: 'Template with {signature}.' },
                   default: { type: 'boolean' },
+                  evm: {
+                    type: 'object',
+                    description: 'EVM chains only: the settings a client needs to decode the chain itself.',
+                    additionalProperties: false,
+                    required: ['wrappedNative', 'confirmation', 'dexes', 'entryPoints', 'aggregators'],
+                    properties: {
+                      wrappedNative: { type: ['string', 'null'] },
+                      confirmation: { oneOf: [{ type: 'string', enum: ['latest', 'safe', 'finalized'] }, { type: 'integer', minimum: 0 }] },
+                      dexes: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          required: ['name', 'kind', 'factory'],
+                          properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['v2', 'v3'] }, factory: { type: 'string' } },
+                        },
+                      },
+                      entryPoints: { type: 'array', items: { type: 'string' } },
+                      aggregators: {
+                        type: 'array',
+                        items: { type: 'object', required: ['name', 'address'], properties: { name: { type: 'string' }, address: { type: 'string' } } },
+                      },
+                    },
+                  },
                 },
               },
             },

@@ -1,0 +1,57 @@
+/**
+ * Exact decimal arithmetic on scaled bigints for PnL. Every amount is held as an integer count of
+ * 1e-36 units: 36 places cover the 18 decimals of EVM amounts twice over, so an average-cost
+ * division (cost * sold / held) rounds at 1e-36 native, far below any displayed digit.
+ */
+export const SCALE_DIGITS = 36;
+const SCALE = 10n ** BigInt(SCALE_DIGITS);
+
+export function toScaled(s: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) throw new RangeError(`not a decimal: ${s}`);
+  // Digits past 36 places are cut (no amount on any chain here has more than 18 decimals).
+  const frac = (m[3] ?? '').slice(0, SCALE_DIGITS).padEnd(SCALE_DIGITS, '0');
+  const v = BigInt(m[2]) * SCALE + BigInt(frac);
+  return m[1] ? -v : v;
+}
+
+export function fromScaled(v: bigint): string {
+  const neg = v < 0n;
+  const a = neg ? -v : v;
+  const whole = a / SCALE;
+  const frac = (a % SCALE).toString().padStart(SCALE_DIGITS, '0').replace(/0+$/, '');
+  const body = frac ? `${whole}.${frac}` : `${whole}`;
+  return neg && body !== '0' ? `-${body}` : body;
+}
+
+/** a * b / c with the quotient rounded half away from zero (c > 0). */
+export function mulDiv(a: bigint, b: bigint, c: bigint): bigint {
+  if (c <= 0n) throw new RangeError('mulDiv by a non-positive divisor');
+  const p = a * b;
+  const q = p / c;
+  const r = p % c;
+  if (r === 0n) return q;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice >= c) return p < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+/** Rounded display at `places` decimals with thousands separators left to the caller. */
+export function roundScaled(v: bigint, places: number): string {
+  const unit = 10n ** BigInt(SCALE_DIGITS - places);
+  const r = mulDiv(v, 1n, unit);
+  const neg = r < 0n;
+  const a = neg ? -r : r;
+  const s = a.toString().padStart(places + 1, '0');
+  const whole = s.slice(0, s.length - places);
+  const frac = places > 0 ? s.slice(s.length - places) : '';
+  const body = frac ? `${whole}.${frac}` : whole;
+  return neg && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+/** A float for plotting only (the chart's pixel positions), never for sums. */
+export function scaledToNumber(v: bigint): number {
+  return Number(v / 10n ** 18n) / 1e18;
+}
+
+export const ZERO = 0n;

@@ -1,0 +1,50 @@
+/** Display of exact amounts: rounded for the eye, the exact text kept for titles and CSV. */
+import { fromScaled, mulDiv, roundScaled, toScaled } from './exact.js';
+
+/** Rounds a decimal string to `places` and groups thousands; exact input, exact rounding. */
+export function formatAmount(s: string | null, places = 4): string {
+  if (s === null) return '—';
+  const [whole, frac] = roundScaled(toScaled(s), places).split('.');
+  const neg = whole.startsWith('-');
+  const digits = neg ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const f = (frac ?? '').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${grouped}${f ? '.' + f : ''}`;
+}
+
+/** Places that show a value sensibly: tiny values (meme token prices) get more. */
+export function smartPlaces(s: string | null): number {
+  if (s === null) return 2;
+  const a = s.replace('-', '');
+  if (a.startsWith('0.')) {
+    const lead = /^0\.(0*)/.exec(a)![1].length;
+    return Math.min(lead + 4, 18);
+  }
+  return a.split('.')[0].length > 6 ? 0 : 4;
+}
+
+export function formatSmart(s: string | null): string {
+  return formatAmount(s, smartPlaces(s));
+}
+
+export function signClass(s: string | null): string {
+  if (!s || /^0(\.0*)?$/.test(s)) return '';
+  return s.startsWith('-') ? 'neg' : 'pos';
+}
+
+export function shortAddress(a: string, keep = 4): string {
+  return a.length <= keep * 2 + 1 ? a : `${a.slice(0, keep)}…${a.slice(-keep)}`;
+}
+
+/** `2024-05-01T12:34:56Z` as `2024-05-01 12:34` (UTC, as the API states it). */
+export function formatTime(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+/** Price in native per token, exact to 36 places then rounded for display (tiny meme prices keep 4 significant digits). */
+export function formatPrice(amountSol: string | null, amount: string | null): string {
+  if (amountSol === null || amount === null) return '—';
+  const q = toScaled(amount);
+  if (q <= 0n) return '—';
+  return formatSmart(fromScaled(mulDiv(toScaled(amountSol), 10n ** 36n, q)));
+}

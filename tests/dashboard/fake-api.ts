@@ -1,0 +1,105 @@
+/** A fake /v1 history stream for loader tests: trades newest first, cursors `c:<index>`. */
+import type { Trade } from '../../src/lib/core/trade.js';
+import { serializeTrade } from '../../src/lib/core/trade.js';
+
+export function makeTrades(n: number, prefix = 'sig'): Trade[] {
+  const out: Trade[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push({
+      signature: `${prefix}${n - i}`,
+      side: i % 3 === 0 ? 'sell' : 'buy',
+      token: `TK${i % 4}`,
+      tokenMint: `mint${i % 4}`,
+      amountSol: `${i}.000000000000000001`,
+      amount: `${1000 + i}.123456789012345678`,
+      dex: i % 2 ? 'pumpfun' : 'raydium-amm',
+      blockTime: new Date(Date.UTC(2025, 0, 1) + (n - i) * 60_000).toISOString().replace('.000Z', 'Z'),
+    });
+  }
+  return out;
+}
+
+export interface FakeApi {
+  fetch: typeof fetch;
+  /** The history the server serves, newest first; tests may prepend new trades. */
+  trades: Trade[];
+  /** Trades sent over all calls. */
+  sent: number;
+  calls: string[];
+  /** Cursors with this prefix are refused with invalid_cursor (a rotated secret). */
+  refusePrefix: string | null;
+  cursorPrefix: string;
+}
+
+export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: number } = {}): FakeApi {
+  const batch = options.batch ?? 10;
+  const api: FakeApi = {
+    trades,
+    sent: 0,
+    calls: [],
+    refusePrefix: null,
+    cursorPrefix: 'c',
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://x');
+      api.calls.push(url.pathname + url.search);
+      if (new Headers(init?.headers).get('authorization') !== 'Bearer k1') {
+        return new Response(JSON.stringify({ code: 'unauthorized', title: 'Unauthorized' }), {
+          status: 401,
+          headers: { 'content-type': 'application/problem+json' },
+        });
+      }
+      const cursor = url.searchParams.get('cursor');
+      let start = 0;
+      if (cursor) {
+        const [p, n] = cursor.split(':');
+        if (p === api.refusePrefix || p !== api.cursorPrefix) {
+          return new Response(JSON.stringify({ code: 'invalid_cursor', title: 'Invalid cursor' }), {
+            status: 400,
+            headers: { 'content-type': 'application/problem+json' },
+          });
+        }
+        start = Number(n);
+      }
+      const perCall = options.perCall ?? Infinity;
+      const all = api.trades;
+      const lines: string[] = [];
+      let i = start;
+      let sentThisCall = 0;
+      while (i < all.length && sentThisCall < perCall) {
+        const chunk = all.slice(i, Math.min(i + batch, all.length, i + perCall - sentThisCall));
+        i += chunk.length;
+        sentThisCall += chunk.length;
+        lines.push(`{"trades":[${chunk.map(serializeTrade).join(',')}],"cursor":"${api.cursorPrefix}:${i}"}`);
+      }
+      const complete = i >= all.length;
+      const last = all[all.length - 1];
+      lines.push(
+        JSON.stringify({
+          complete,
+          tradeCount: complete ? all.length : i,
+          wallet: 'W',
+          firstTrade: last?.blockTime ?? null,
+          ...(complete ? {} : { cursor: `${api.cursorPrefix}:${i}` }),
+        }),
+      );
+      const enc = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const l = lines.shift();
+          if (l === undefined) return controller.close();
+          // Count what actually leaves, as a server would meter it.
+          const m = /^\{"trades":\[/.test(l) ? (l.match(/"signature"/g) ?? []).length : 0;
+          api.sent += m;
+          // Split inside the line too, so the reader's line assembly is exercised.
+          const bytes = enc.encode(l + '\n');
+          const half = bytes.length >> 1;
+          controller.enqueue(bytes.slice(0, half));
+          controller.enqueue(bytes.slice(half));
+          await new Promise((r) => setTimeout(r, 0));
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    },
+  };
+  return api;
+}

@@ -1,0 +1,180 @@
+/**
+ * The e2e stack: the Solana replay RPC (tests/support/sol-replay) serving one synthesised wallet,
+ * and the BUILT server (`node build`, run `npm run build` first) configured by environment only,
+ * as an operator would: PORT, DATA_DIR (embedded PGlite in a fresh temp directory), API_KEYS,
+ * RPC_URL_SOL pointing at the replay server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildReplayWorld, startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/index.js';
+
+export const API_KEY = 'e2e-dashboard-key-0123456789';
+
+export interface Stack {
+  baseUrl: string;
+  rpcUrl: string;
+  /** The replay RPC behind a CORS proxy: what a browser page can call (direct mode). */
+  browserRpcUrl: string;
+  wallet: string;
+  tradeCount: number;
+  replay: ReplayServer;
+  logs: string[];
+  /** New trades for the wallet, newer than everything served so far (for refresh tests). */
+  addNewerTrades(n: number, seed?: number): Promise<void>;
+  /** Restarts the server on the same port and data with another cursor secret (old cursors turn invalid). */
+  restartWithCursorSecret(secret: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number, child: ChildProcess, logs: string[]): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${logs.join('')}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready at ${url} after ${ms} ms:\n${logs.join('')}`);
+}
+
+export interface StackOptions {
+  trades: number;
+  /** Replay RPC latency per HTTP response (ms): slows the load so a test can act mid-load. */
+  latencyMs?: number;
+  seed?: number;
+  /** Server stream budget (s); short budgets exercise complete:false + resume. */
+  streamMaxSeconds?: number;
+}
+
+export async function startStack(o: StackOptions): Promise<Stack> {
+  if (!existsSync('build/index.js')) throw new Error('build/ is missing: run `npm run build` before the e2e');
+  const world = await buildReplayWorld({ trades: o.trades, seed: o.seed ?? 11, includeFixtures: false });
+  const replay = await startSolanaReplayServer({ transactions: world.transactions, accounts: world.accounts, latencyMs: o.latencyMs ?? 0 });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wth-e2e-'));
+  const logs: string[] = [];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const spawnServer = async (cursorSecret: string): Promise<ChildProcess> => {
+    const c = spawn(process.execPath, ['build'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        API_KEYS: `e2e:${API_KEY}`,
+        RPC_URL_SOL: replay.url,
+        STREAM_MAX_SECONDS: String(o.streamMaxSeconds ?? 55),
+        CURSOR_SECRET: cursorSecret,
+        // A request from the top looks for new trades when the head was checked over 1 s ago.
+        HEAD_STALE_SECONDS: '1',
+        ORIGIN: baseUrl,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    c.stdout!.on('data', (d) => logs.push(String(d)));
+    c.stderr!.on('data', (d) => logs.push(String(d)));
+    await waitFor(`${baseUrl}/v1/chains`, 60_000, c, logs);
+    return c;
+  };
+  const stopServer = async (c: ChildProcess) => {
+    if (c.exitCode !== null) return;
+    c.kill('SIGTERM');
+    await new Promise((r) => c.once('exit', r));
+  };
+  let child = await spawnServer('e2e-cursor-secret-0123456789abcdef');
+  const proxy = await corsProxy(replay.url);
+  return {
+    baseUrl,
+    rpcUrl: replay.url,
+    browserRpcUrl: proxy.url,
+    wallet: world.wallet.wallet,
+    tradeCount: world.wallet.tradeCount,
+    replay,
+    logs,
+    async addNewerTrades(n, seed = 97) {
+      const all = world.transactions;
+      const maxSlot = Math.max(...all.map((t) => t.slot));
+      const maxTime = Math.max(...all.map((t) => t.blockTime ?? 0));
+      const more = await buildReplayWorld({
+        trades: n,
+        seed,
+        wallet: world.wallet.wallet,
+        startSlot: maxSlot + 1000,
+        startTime: maxTime + 600,
+        includeFixtures: false,
+      });
+      // The replay server reads token metadata from this same Map.
+      for (const [k, v] of more.accounts) world.accounts.set(k, v);
+      world.transactions.push(...more.transactions);
+      replay.addTransactions(more.transactions);
+    },
+    async restartWithCursorSecret(secret) {
+      await stopServer(child);
+      child = await spawnServer(secret);
+    },
+    async stop() {
+      await stopServer(child);
+      await proxy.close();
+      await replay.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The replay RPC sends no CORS headers (Node clients need none); a browser calling it from the
+ * app's origin does, as it would from any public RPC provider that allows browsers.
+ */
+async function corsProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const t = new URL(target);
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': '*',
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+  };
+  const server = createHttpServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      res.end();
+      return;
+    }
+    const up = httpRequest(
+      { host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, { ...r.headers, ...cors });
+        r.pipe(res);
+      },
+    );
+    up.on('error', () => {
+      res.writeHead(502, cors);
+      res.end();
+    });
+    req.pipe(up);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  const port = typeof a === 'object' && a ? a.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}${t.pathname === '/' ? '' : t.pathname}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
