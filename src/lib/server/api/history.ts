@@ -197,8 +197,8 @@ async function page(
   const below = t.after ?? TOP_KEY;
   const sqlLimit = Number.isFinite(limit) ? limit : null;
 
-  // Fetch live just far enough to fill the page, within the budget.
-  const have = await countBelow(ctx.db, walletId, below, sqlLimit);
+  // Fetch live just far enough to fill the page, within the budget (nothing to fetch once complete).
+  const have = loader.state.complete ? limit : await countBelow(ctx.db, walletId, below, sqlLimit);
   if (have < limit && !loader.state.complete) {
     const fill = loader.wantMore(limit - have);
     try {

@@ -77,15 +77,15 @@ export async function pageBounds(
   below: string,
   limit: number | null,
 ): Promise<{ count: number; hi: string | null; lo: string | null; loSignature: string | null }> {
-  const rows = await db.query<{ n: number; hi: string | null; lo: string | null }>(
-    `SELECT count(*)::int AS n, max(k) AS hi, min(k) AS lo
+  const rows = await db.query<{ n: number; hi: string | null; lo: string | null; lo_sig: string | null }>(
+    `SELECT count(*)::int AS n, max(k) AS hi, min(k) AS lo,
+            (SELECT signature FROM trades x WHERE x.wallet_id = $1 AND x.k = min(t.k)) AS lo_sig
      FROM (SELECT k FROM trades WHERE wallet_id = $1 AND k < $2 ORDER BY k DESC LIMIT $3) t`,
     [walletId, below, limit],
   );
-  const { n, hi, lo } = rows[0];
+  const { n, hi, lo, lo_sig } = rows[0];
   if (!n || lo === null) return { count: 0, hi: null, lo: null, loSignature: null };
-  const sig = await db.query<{ signature: string }>('SELECT signature FROM trades WHERE wallet_id = $1 AND k = $2', [walletId, lo]);
-  return { count: Number(n), hi, lo, loSignature: sig[0].signature };
+  return { count: Number(n), hi, lo, loSignature: lo_sig };
 }
 
 export async function hasTradeBelow(db: Queryable, walletId: number, below: string): Promise<boolean> {
