@@ -35,6 +35,9 @@ describe('tradeKey', () => {
   it('orders legs ascending inside a transaction when keys sort descending', () => {
     const keys = [tradeKey('000000000010', 1), tradeKey('000000000010', 0), tradeKey('000000000011', 2)];
     expect([...keys].sort().reverse()).toEqual([tradeKey('000000000011', 2), tradeKey('000000000010', 0), tradeKey('000000000010', 1)]);
-    expect(parseTradeKey(tradeKey('abc', 7))).toEqual({ position: 'abc', leg: 7 });
+    expect(parseTradeKey(tradeKey('000000000010.000003', 7))).toEqual({ position: '000000000010.000003', leg: 7 });
+    // Positions are digits and dots only, so a key can never sort above the store's "newest" sentinel.
+    expect(() => tradeKey('abc', 0)).toThrow(RangeError);
+    expect(() => tradeKey('1', 10_000)).toThrow(RangeError);
   });
 });
