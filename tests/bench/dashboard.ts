@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { serializeTrade, type Trade } from '../../src/lib/core/trade.js';
 import { API_KEY, startStack } from '../e2e/stack.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 
 export interface DashboardBench {
   ingestTradesPerSec: number;
@@ -23,16 +24,7 @@ export interface DashboardBench {
   trades: number;
 }
 
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+
 
 /** 100,000 trades over 50 tokens and 4 venues, 18-decimal amounts, in batch lines of 500 (a server batch size). */
 export function syntheticStream(n: number, wallet: string, perLine = 500): string {
@@ -64,7 +56,7 @@ export function syntheticStream(n: number, wallet: string, perLine = 500): strin
 
 export async function benchDashboard(trades = 100_000): Promise<DashboardBench> {
   const stack = await startStack({ trades: 10 });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // No service worker: routing must see the worker's fetch.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
