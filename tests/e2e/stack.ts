@@ -64,15 +64,25 @@ export interface StackOptions {
   streamMaxSeconds?: number;
 }
 
-export async function startStack(o: StackOptions): Promise<Stack> {
+export interface AppServer {
+  baseUrl: string;
+  logs: string[];
+  /** Stops the process and starts it again on the same port and data with other settings. */
+  restart(env?: Record<string, string>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The BUILT server (`node build`) as an operator runs it, configured by environment only:
+ * a fresh temp DATA_DIR (embedded PGlite), API_KEYS with the e2e key, and `env` on top.
+ */
+export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
   if (!existsSync('build/index.js')) throw new Error('build/ is missing: run `npm run build` before the e2e');
-  const world = await buildReplayWorld({ trades: o.trades, seed: o.seed ?? 11, includeFixtures: false });
-  const replay = await startSolanaReplayServer({ transactions: world.transactions, accounts: world.accounts, latencyMs: o.latencyMs ?? 0 });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wth-e2e-'));
   const logs: string[] = [];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const spawnServer = async (cursorSecret: string): Promise<ChildProcess> => {
+  const spawnServer = async (extra: Record<string, string>): Promise<ChildProcess> => {
     const c = spawn(process.execPath, ['build'], {
       env: {
         ...process.env,
@@ -81,12 +91,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         API_KEYS: `e2e:${API_KEY}`,
-        RPC_URL_SOL: replay.url,
-        STREAM_MAX_SECONDS: String(o.streamMaxSeconds ?? 55),
-        CURSOR_SECRET: cursorSecret,
-        // A request from the top looks for new trades when the head was checked over 1 s ago.
-        HEAD_STALE_SECONDS: '1',
         ORIGIN: baseUrl,
+        ...env,
+        ...extra,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -100,16 +107,40 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     c.kill('SIGTERM');
     await new Promise((r) => c.once('exit', r));
   };
-  let child = await spawnServer('e2e-cursor-secret-0123456789abcdef');
-  const proxy = await corsProxy(replay.url);
+  let child = await spawnServer({});
   return {
     baseUrl,
+    logs,
+    async restart(extra = {}) {
+      await stopServer(child);
+      child = await spawnServer(extra);
+    },
+    async stop() {
+      await stopServer(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startStack(o: StackOptions): Promise<Stack> {
+  const world = await buildReplayWorld({ trades: o.trades, seed: o.seed ?? 11, includeFixtures: false });
+  const replay = await startSolanaReplayServer({ transactions: world.transactions, accounts: world.accounts, latencyMs: o.latencyMs ?? 0 });
+  const app = await startAppServer({
+    RPC_URL_SOL: replay.url,
+    STREAM_MAX_SECONDS: String(o.streamMaxSeconds ?? 55),
+    CURSOR_SECRET: 'e2e-cursor-secret-0123456789abcdef',
+    // A request from the top looks for new trades when the head was checked over 1 s ago.
+    HEAD_STALE_SECONDS: '1',
+  });
+  const proxy = await corsProxy(replay.url);
+  return {
+    baseUrl: app.baseUrl,
     rpcUrl: replay.url,
     browserRpcUrl: proxy.url,
     wallet: world.wallet.wallet,
     tradeCount: world.wallet.tradeCount,
     replay,
-    logs,
+    logs: app.logs,
     async addNewerTrades(n, seed = 97) {
       const all = world.transactions;
       const maxSlot = Math.max(...all.map((t) => t.slot));
@@ -128,14 +159,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       replay.addTransactions(more.transactions);
     },
     async restartWithCursorSecret(secret) {
-      await stopServer(child);
-      child = await spawnServer(secret);
+      await app.restart({ CURSOR_SECRET: secret });
     },
     async stop() {
-      await stopServer(child);
+      await app.stop();
       await proxy.close();
       await replay.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
