@@ -229,6 +229,46 @@ describe('venues without a real fixture (constructed transactions; no real trans
     ]);
   });
 
+  it('OpenBook v2: a taker sell of a token for WSOL is an openbook sell with the market vault transfer as its SOL amount', () => {
+    // keys: 0 wallet, 1 wallet WSOL, 2 wallet token account, 3 market base vault, 4 market quote vault,
+    // 5 market authority, 6 mint, 7 OpenBook v2 program, 8 token program.
+    const mint = key(50);
+    const keys = [WALLET, key(51), key(52), key(53), key(54), key(55), mint, 'opnb2LAfJYbRMAHHvqjCwQxanZn7ReEHp1k81EohpZb', TOKEN];
+    const tx = buildTx({
+      keys,
+      // place_take_order discriminator (sha256("global:place_take_order")[..8]); the decoder keys on the program, not on it.
+      outer: { program: 7, accounts: [0, 5, 3, 4, 2, 1, 6, 8], data: base58Encode(Uint8Array.from([3, 44, 71, 3, 26, 199, 203, 85])) },
+      inner: [
+        { program: 8, accounts: [2, 3, 0], data: tokenTransfer(75_000_000n), stackHeight: 2 },
+        { program: 8, accounts: [4, 1, 5], data: tokenTransfer(1_500_000_001n), stackHeight: 2 },
+      ],
+      pre: [
+        { index: 1, mint: WSOL, owner: WALLET, amount: 0n, decimals: 9 },
+        { index: 2, mint, owner: WALLET, amount: 75_000_000n, decimals: 6 },
+        { index: 3, mint, owner: keys[5], amount: 1_000_000_000n, decimals: 6 },
+        { index: 4, mint: WSOL, owner: keys[5], amount: 9_000_000_000n, decimals: 9 },
+      ],
+      post: [
+        { index: 1, mint: WSOL, owner: WALLET, amount: 1_500_000_001n, decimals: 9 },
+        { index: 2, mint, owner: WALLET, amount: 0n, decimals: 6 },
+        { index: 3, mint, owner: keys[5], amount: 1_075_000_000n, decimals: 6 },
+        { index: 4, mint: WSOL, owner: keys[5], amount: 7_499_999_999n, decimals: 9 },
+      ],
+    });
+    expect(decodeSolanaTransaction(tx, WALLET)).toEqual([
+      {
+        signature: 'constructed1111111111111111111111111111111111111111111111111111111111111111111111111',
+        side: 'sell',
+        tokenMint: mint,
+        amountSol: '1.500000001',
+        amount: '75',
+        dex: 'openbook',
+        blockTime: '2025-06-15T15:06:40Z',
+        leg: 0,
+      },
+    ]);
+  });
+
   it('Moonit: a sell pays SOL out of the curve without a transfer, so the TradeEvent collateral_amount is the figure', () => {
     // keys: 0 wallet, 1 wallet token ATA, 2 curve, 3 curve token account, 4 mint, 5 Moonit, 6 token program, 7 event authority.
     const mint = key(40);
