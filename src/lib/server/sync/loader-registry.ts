@@ -21,15 +21,35 @@ export interface CreateLoaderRegistryParameters {
   db: Database;
   sourceFor(chain: string): ChainSource;
   headStaleMs: number;
+  /**
+   * A loader not asked for in this long and not walking is dropped (its state is in the store).
+   * Must exceed the longest request (the time budget), so no request still holds it: default 10 min.
+   */
+  idleMs?: number;
   onError?: (e: HistoryError, chain: string, address: string) => void;
 }
 
-export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError }: CreateLoaderRegistryParameters): LoaderRegistry {
+export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idleMs = 600_000 }: CreateLoaderRegistryParameters): LoaderRegistry {
   const loaders = new Map<string, Promise<WalletLoader>>();
+  const lastAsked = new Map<string, number>();
+  // Without this a long-running server keeps one loader per wallet ever served.
+  const sweeper = setInterval(async () => {
+    const cutoff = Date.now() - idleMs;
+    for (const [id, asked] of lastAsked) {
+      if (asked > cutoff) continue;
+      const loader = await loaders.get(id)?.catch(() => null);
+      if (!loader?.running && (lastAsked.get(id) ?? 0) <= cutoff) {
+        loaders.delete(id);
+        lastAsked.delete(id);
+      }
+    }
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref?.();
   const statistics = createStatisticsKeeper(db);
 
   function get(chain: string, address: string): Promise<WalletLoader> {
     const id = `${chain}:${address}`;
+    lastAsked.set(id, Date.now());
     let p = loaders.get(id);
     if (!p) {
       p = getOrCreateWallet(db, chain, address).then((wallet) =>
@@ -52,6 +72,7 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError }: Cr
       return wallets.length;
     },
     async stopAll() {
+      clearInterval(sweeper);
       const all = await Promise.allSettled([...loaders.values()]);
       await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
     },
