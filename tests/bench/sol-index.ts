@@ -146,6 +146,8 @@ export interface SolanaIndexBenchResult {
   firstBatchRoundTrips: number;
   networkBoundMs: number;
   parseMs: number;
+  /** Finding the items of batch answers read item by item (not in cpuMs). */
+  scanMs: number;
   decodeMs: number;
   /** parseMs + decodeMs. */
   cpuMs: number;
@@ -224,6 +226,7 @@ export async function benchSolanaIndex(opts: SolanaIndexBenchOptions = {}): Prom
       firstBatchRoundTrips: firstBatchMs / latencyMs,
       networkBoundMs,
       parseMs,
+      scanMs: source.transport.stats.scanMs,
       decodeMs,
       cpuMs,
       processCpuMs: (cpu.user + cpu.system) / 1000,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryError, isHistoryError } from '../../src/lib/core/errors.js';
 import { createRpcTransport, parseRetryAfter, type RpcTransportOptions } from '../../src/lib/chains/sol/rpc/transport.js';
+import { CutShort, JsonArraySplitter } from '../../src/lib/chains/sol/rpc/json-items.js';
 import { startSolanaReplayServer, type ReplayServer, type ReplayServerOptions } from '../support/sol-replay/server.js';
 import type { ReplayTransaction } from '../support/sol-replay/fixtures.js';
 import { createPrng, randomAddress, randomSignature } from '../support/sol-replay/synth.js';
@@ -217,5 +218,138 @@ describe('abort', () => {
     const err = await p.catch((e) => e);
     expect(err.name).toBe('AbortError');
     expect(performance.now() - t0).toBeLessThan(500);
+  });
+});
+
+/** Feeds `text` to a splitter in chunks of the given byte sizes (cycled); returns the items' values. */
+function split(text: string, sizes: number[]): { items: unknown[]; whole: string | null; parses: number } {
+  const bytes = new TextEncoder().encode(text);
+  const items: unknown[] = [];
+  let parses = 0;
+  const sp = new JsonArraySplitter({
+    parse: (t) => {
+      parses++;
+      return JSON.parse(t);
+    },
+    item: (v) => items.push(v),
+  });
+  for (let o = 0, k = 0; o < bytes.length; k++) {
+    const n = Math.max(1, sizes[k % sizes.length]);
+    sp.push(bytes.subarray(o, o + n));
+    o += n;
+  }
+  const whole = sp.end();
+  return { items, whole, parses };
+}
+
+describe('batch answers read item by item', () => {
+  const item = (id: number, result: unknown) => ({ jsonrpc: '2.0', result, id });
+  // Strings that look like structure or like the item marker, escapes, nesting, non-ASCII.
+  const tricky = [
+    item(1, { logs: ['Program log: {"jsonrpc":"2.0", x}', 'a \\" ]}, [{', '\u00e9 é 漢字 🚀'], inner: [{ a: [1, { b: '}' }] }, {}] }),
+    item(2, null),
+    item(3, { nested: { jsonrpc: '2.0', deep: [{ jsonrpc: 'x' }] } }),
+    { jsonrpc: '2.0', error: { code: -32005, message: 'behind, "really"' }, id: 4 },
+    item(5, 12345678901234),
+  ];
+  const compact = JSON.stringify(tricky);
+  const pretty = JSON.stringify(tricky, null, 2);
+
+  it.each([
+    ['compact, one chunk', compact, [1 << 20]],
+    ['compact, byte by byte', compact, [1]],
+    ['compact, odd chunks', compact, [3, 7, 1, 13, 2]],
+    ['pretty printed, odd chunks', pretty, [5, 1, 17]],
+    ['whitespace around', ` \n [ ${compact.slice(1, -1)} ] \n`, [4, 9]],
+  ])('gives exactly JSON.parse of the whole: %s', (_, text, sizes) => {
+    const r = split(text, sizes);
+    expect(r.whole).toBeNull();
+    expect(r.items).toEqual(JSON.parse(text));
+  });
+
+  it('reads every chunking of a real-sized answer the same', () => {
+    const txs = TXS.slice(0, 40).map((t, i) => ({ jsonrpc: '2.0', result: JSON.parse(t.text!), id: i + 1 }));
+    const text = JSON.stringify(txs);
+    for (const sizes of [[1], [2, 3], [64], [1000, 1], [text.length]]) expect(split(text, sizes).items).toEqual(txs);
+  });
+
+  it('an empty array has no items; a body that is not an array comes back whole', () => {
+    expect(split('[]', [1])).toMatchObject({ items: [], whole: null });
+    expect(split(' [ ] ', [2])).toMatchObject({ items: [], whole: null });
+    const err = '{"jsonrpc":"2.0","error":{"code":-32600,"message":"no batches"},"id":null}';
+    expect(split(err, [7]).whole).toBe(err);
+  });
+
+  it('reads items one by one, and arrays it cannot split by their first key whole, with the same values', () => {
+    const txs = TXS.slice(0, 10).map((t, i) => ({ jsonrpc: '2.0', result: JSON.parse(t.text!), id: i + 1 }));
+    expect(split(JSON.stringify(txs), [100]).parses).toBe(10);
+    for (const text of [
+      '[1,2,"3",{"a":[4]},null]',
+      '[{},{"a":1}]',
+      // Items whose first keys differ: pieces holding several items are read as arrays of them.
+      '[{"jsonrpc":"2.0","id":1,"result":1},{"id":2,"jsonrpc":"2.0","result":{"jsonrpc":"2.0","x":[]}},{"jsonrpc":"2.0","id":3,"result":3}]',
+      // A nested object after a comma that starts like an item.
+      '[{"jsonrpc":"2.0","result":[{"a":1},{"jsonrpc":"x","b":[{"jsonrpc":"y"}]}],"id":1},{"jsonrpc":"2.0","result":2,"id":2}]',
+    ]) {
+      for (const sizes of [[1], [3, 5], [1000]]) expect(split(text, sizes).items).toEqual(JSON.parse(text));
+    }
+  });
+
+  it('a cut or broken body is CutShort', () => {
+    expect(() => split(compact.slice(0, compact.length / 2), [10])).toThrow(CutShort);
+    expect(() => split(compact.slice(0, -1), [10])).toThrow(CutShort);
+    expect(() => split(`${compact} x`, [10])).toThrow(CutShort);
+    expect(() => split('[{"jsonrpc":"2.0","id":1} x {"jsonrpc":"2.0","id":2}]', [4])).toThrow(CutShort);
+    expect(() => split('[1,2', [1])).toThrow(CutShort);
+  });
+
+  it('maps each result as it is read, also from a server that writes its items in two ways', async () => {
+    const s = await start();
+    const t = transport(s.url);
+    const seen: number[] = [];
+    const res = await t.callMany<any, string>(TXS.slice(0, 30).map((x) => getTx(x.signature)), {
+      map: (r, i) => {
+        seen.push(i);
+        return r.transaction.signatures[0];
+      },
+    });
+    expect(res).toEqual(TXS.slice(0, 30).map((x) => x.signature));
+    expect(seen.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+    expect(t.stats.parseMs).toBeGreaterThan(0);
+
+    // A server that writes its batch answers oddly (keys in two orders): same results, no retry.
+    const odd = await startSolanaReplayServer({ transactions: TXS });
+    const realFetch = globalThis.fetch;
+    const oddFetch = (async (url: any, init: any) => {
+      const r = await realFetch(url, init);
+      const text = await r.text();
+      const body = text.startsWith('[') ? JSON.stringify(JSON.parse(text).map((x: any, i: number) => (i % 2 ? { id: x.id, ...x } : x))) : text;
+      return new Response(body, { status: r.status, headers: r.headers });
+    }) as typeof fetch;
+    try {
+      const t2 = transport(odd.url, { fetch: oddFetch });
+      const calls = TXS.slice(0, 30).map((x) => getTx(x.signature));
+      const res2 = await t2.callMany<any, string>(calls, { map: (r) => r.transaction.signatures[0] });
+      expect(res2).toEqual(TXS.slice(0, 30).map((x) => x.signature));
+      expect(t2.stats.retries).toBe(0);
+    } finally {
+      await odd.close();
+    }
+  });
+
+  it('an error thrown by map ends the call with that error, without retries', async () => {
+    const s = await start();
+    const t = transport(s.url);
+    const boom = new HistoryError('internal', 'decoder bug', { retryable: false });
+    const err = await t
+      .callMany(TXS.slice(0, 30).map((x) => getTx(x.signature)), {
+        map: (_r, i) => {
+          if (i === 3) throw boom;
+          return i;
+        },
+      })
+      .catch((e) => e);
+    expect(err).toBe(boom);
+    expect(s.stats.httpRequests).toBe(1);
   });
 });

@@ -296,6 +296,39 @@ describe('faults', () => {
     }
   });
 
+  it('decodes each transaction once, as its batch answer is read, and a decoder failure ends the walk unretried', async () => {
+    const s = await start();
+    const seen = new Map<string, number>();
+    const counting = (tx: any, wallet: string) => {
+      const sig = tx.transaction.signatures[0];
+      seen.set(sig, (seen.get(sig) ?? 0) + 1);
+      return decodeSolanaTransaction(tx, wallet);
+    };
+    const { trades } = await collect(source(s.url, { decode: counting }).history({ wallet: WALLET }));
+    expect(trades).toEqual(expected);
+    expect(seen.size).toBe(listed.filter((t) => t.err === null).length);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+
+    // A decoder bug in the middle of the 3rd chunk: the two chunks before it are out, nothing is retried.
+    const newestFirst = [...listed].reverse();
+    const bad = newestFirst.slice(150).find((t) => t.err === null)!.signature;
+    const broken = (tx: any, wallet: string) => {
+      if (tx.transaction.signatures[0] === bad) throw new Error('decoder bug');
+      return decodeSolanaTransaction(tx, wallet);
+    };
+    s.resetStats();
+    const src = source(s.url, { decode: broken });
+    const got: HistoryBatch[] = [];
+    const err = await (async () => {
+      for await (const b of src.history({ wallet: WALLET })) got.push(b);
+    })().catch((e) => e);
+    expect(isHistoryError(err, 'internal')).toBe(true);
+    expect(err.retryable).toBe(false);
+    expect(got).toHaveLength(2);
+    expect(got.flatMap((b) => b.trades)).toEqual(expected.slice(0, got.flatMap((b) => b.trades).length));
+    expect(src.transport.stats.retries).toBe(0);
+  });
+
   it('a signature page that keeps failing ends the walk after the pages before it', async () => {
     const s = await start();
     s.config.failWhen = (calls) => (calls.some((c) => c.method === 'getSignaturesForAddress' && c.params[1]?.before) ? 'truncate' : null);

@@ -6,8 +6,9 @@
  *     signature as `before`); the next page is asked for as soon as a page arrives.
  *  2. Each page is cut into chunks of `batchSize` signatures; each chunk is one getTransaction
  *     JSON-RPC batch, started at once (up to `lookahead` chunks ahead of the consumer), decoded
- *     for the wallet, and its symbols resolved. Failed transactions (err set in the signature
- *     list) are skipped without fetching.
+ *     for the wallet transaction by transaction as the batch answer arrives (the transport's
+ *     `map`, so a parsed transaction is dropped before the next one is parsed), and its symbols
+ *     resolved. Failed transactions (err set in the signature list) are skipped without fetching.
  *  3. Chunks are yielded in order as HistoryBatch es, each with the position reached.
  * A failure that survives the transport's retries ends the walk by throwing, after every chunk
  * before it was yielded, so the caller keeps all that was fetched and resumes from the last
@@ -105,12 +106,13 @@ function decodeState(p: string, what: string): WalkState | 'end' {
   return { slot: Number(m[1]), counter: Number(m[2]), signature: m[3] };
 }
 
-function tokenDecimalsOf(tx: any, mints: Set<string>): Map<string, number> {
+/** Decimals of every mint in the transaction's token balances (post, then pre: pre wins). */
+function tokenDecimalsOf(tx: any): Map<string, number> {
   const out = new Map<string, number>();
   for (const list of [tx?.meta?.postTokenBalances, tx?.meta?.preTokenBalances]) {
     if (!Array.isArray(list)) continue;
     for (const b of list) {
-      if (mints.has(b?.mint) && typeof b?.uiTokenAmount?.decimals === 'number') out.set(b.mint, b.uiTokenAmount.decimals);
+      if (typeof b?.mint === 'string' && typeof b?.uiTokenAmount?.decimals === 'number') out.set(b.mint, b.uiTokenAmount.decimals);
     }
   }
   return out;
@@ -137,6 +139,13 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
   const tokenResolver = options.tokenResolver ?? createSolanaTokenResolver({ transport, cache: options.tokens, commitment });
   const stats: SolanaSourceStats = { signaturePages: 0, transactionBatches: 0, transactions: 0, decodeMs: 0 };
 
+  /** A transaction decoded for the wallet, and the decimals its token balances give. */
+  interface Decoded {
+    trades: SolanaDecodedTrade[];
+    hints: Map<string, number> | null;
+  }
+  const NO_TRADES: Decoded = { trades: [], hints: null };
+
   /** getTransaction for the chunk's successful signatures, decoded and with symbols. */
   async function fetchChunk(
     wallet: string,
@@ -151,12 +160,32 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
     if (wanted.length === 0) return [];
     stats.transactionBatches++;
     const params = (sig: string) => [sig, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment }];
-    const txs: unknown[] = await transport.callMany(
+    // Each transaction is decoded as soon as its part of the batch answer is parsed and then
+    // dropped (the transport reads batches item by item): only the trades stay alive, so the
+    // ~15 KB object tree of a transaction dies young instead of 100 of them being promoted
+    // together (see rpc/json-items.ts).
+    const decodeOne = (tx: unknown, k: number): Decoded | null => {
+      if (tx === null || tx === undefined) return null;
+      const t0 = performance.now();
+      let trades: SolanaDecodedTrade[];
+      try {
+        trades = decode(tx, wallet);
+      } catch (e) {
+        // A decoder failure is a bug to fix, not something to skip silently: a skipped swap
+        // would be a missing trade in someone's cost basis.
+        throw new HistoryError('internal', `decoding ${sigs[wanted[k]].signature} failed`, { cause: e, retryable: false });
+      } finally {
+        stats.decodeMs += performance.now() - t0;
+      }
+      if (trades.length === 0) return NO_TRADES;
+      return { trades: trades.slice().sort((a, b) => a.leg - b.leg), hints: tokenDecimalsOf(tx) };
+    };
+    const results: (Decoded | null)[] = await transport.callMany<unknown, Decoded | null>(
       wanted.map((i) => ({ method: 'getTransaction', params: params(sigs[i].signature) })),
-      { signal },
+      { signal, map: decodeOne },
     );
     for (let attempt = 0; ; attempt++) {
-      const missing = wanted.flatMap((_, k) => (txs[k] === null || txs[k] === undefined ? [k] : []));
+      const missing = wanted.flatMap((_, k) => (results[k] === null || results[k] === undefined ? [k] : []));
       if (missing.length === 0) break;
       if (attempt >= NOT_FOUND_RETRIES) {
         throw new HistoryError('rpc_error', `getTransaction: ${missing.length} listed transactions not found`, {
@@ -165,34 +194,25 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
         });
       }
       await sleepMs(250 * 2 ** attempt, signal);
-      const again: unknown[] = await transport.callMany(
+      const again = await transport.callMany<unknown, Decoded | null>(
         missing.map((k) => ({ method: 'getTransaction', params: params(sigs[wanted[k]].signature) })),
-        { signal },
+        { signal, map: (tx, j) => decodeOne(tx, missing[j]) },
       );
-      missing.forEach((k, j) => (txs[k] = again[j]));
+      missing.forEach((k, j) => (results[k] = again[j]));
     }
-    stats.transactions += txs.length;
+    stats.transactions += results.length;
 
-    const decoded: { trades: SolanaDecodedTrade[]; position: string; tx: unknown }[] = [];
-    const t0 = performance.now();
+    const decoded: { trades: SolanaDecodedTrade[]; position: string; hints: Map<string, number> }[] = [];
     for (let k = 0; k < wanted.length; k++) {
-      let trades: SolanaDecodedTrade[];
-      try {
-        trades = decode(txs[k], wallet);
-      } catch (e) {
-        // A decoder failure is a bug to fix, not something to skip silently: a skipped swap
-        // would be a missing trade in someone's cost basis.
-        throw new HistoryError('internal', `decoding ${sigs[wanted[k]].signature} failed`, { cause: e, retryable: false });
-      }
-      if (trades.length > 0) decoded.push({ trades: trades.slice().sort((a, b) => a.leg - b.leg), position: positions[wanted[k]], tx: txs[k] });
+      const d = results[k]!;
+      if (d.trades.length > 0) decoded.push({ trades: d.trades, position: positions[wanted[k]], hints: d.hints! });
     }
-    stats.decodeMs += performance.now() - t0;
     if (decoded.length === 0) return [];
 
     const mints = new Set<string>();
     for (const d of decoded) for (const t of d.trades) mints.add(t.tokenMint);
     const hints = new Map<string, number>();
-    for (const d of decoded) for (const [m, v] of tokenDecimalsOf(d.tx, mints)) hints.set(m, v);
+    for (const d of decoded) for (const [m, v] of d.hints) if (mints.has(m)) hints.set(m, v);
     const infos = await tokenResolver.resolve(mints, { decimalsHint: hints, signal });
 
     const out: SourceTrade[] = [];
