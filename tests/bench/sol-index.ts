@@ -23,7 +23,7 @@ import { buildReplayWorld, startSolanaReplayServer, type ReplayStats } from '../
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SERVE = fileURLToPath(new URL('../support/sol-replay/serve.ts', import.meta.url));
 
-interface RunningReplay {
+export interface RunningReplay {
   url: string;
   wallet: string;
   trades: number;
@@ -37,7 +37,7 @@ interface RunningReplay {
  * ~135 MB of responses for 10,000 trades) then runs beside the client instead of taking turns
  * with it on one event loop, as a real RPC node would.
  */
-async function startChildReplay(trades: number, latencyMs: number, seed: number): Promise<RunningReplay> {
+export async function startChildReplay(trades: number, latencyMs: number, seed: number): Promise<RunningReplay> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', SERVE, '--trades', String(trades), '--latency', String(latencyMs), '--seed', String(seed), '--no-fixtures', '--json'],

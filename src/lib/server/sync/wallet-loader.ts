@@ -23,6 +23,8 @@ export interface WalletLoader {
   readonly running: boolean;
   /** Grows at every change; pass it to nextChange so a change between a read and the wait is not missed. */
   readonly version: number;
+  /** Store work of this loader: commits, trades stored, milliseconds inside commits. */
+  readonly stats: { commits: number; trades: number; commitMs: number };
   /** Load the whole history, in the background if need be. */
   wantAll(): Promise<void>;
   /** Load `count` more trades below what is stored. Cancel when the request ends. */
@@ -66,6 +68,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
   const fills = new Set<Fill>();
   let waiters: (() => void)[] = [];
   let version = 0;
+  const stats = { commits: 0, trades: 0, commitMs: 0 };
 
   const notify = () => {
     version++;
@@ -85,12 +88,16 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
    * over the state as it is when the write finishes, so a change made meanwhile (loadAll) stays.
    */
   async function commit(patch: Partial<WalletState>, trades: readonly SourceTrade[]): Promise<number> {
+    const t0 = performance.now();
     const inserted = await db.transaction(async (tx) => {
       const n = await insertTrades(tx, state.id, trades);
       await saveWalletState(tx, { ...state, ...patch, tradeCount: state.tradeCount + n });
       return n;
     });
     state = { ...state, ...patch, tradeCount: state.tradeCount + inserted };
+    stats.commits++;
+    stats.trades += inserted;
+    stats.commitMs += performance.now() - t0;
     statistics?.inserted(inserted);
     return inserted;
   }
@@ -260,6 +267,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     get version() {
       return version;
     },
+    stats,
     async wantAll() {
       if (!state.loadAll && !state.complete) {
         state = { ...state, loadAll: true };
