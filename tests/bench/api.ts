@@ -7,8 +7,9 @@ export interface ApiBenchResult {
   pageP50Ms: number;
   pageP99Ms: number;
   streamTradesPerSec: number;
-  /** RSS growth while streaming the 1,000,000-trade wallet, MB. */
+  /** RSS growth while streaming the 1,000,000-trade wallet, MB, and the RSS it grew from. */
   rssGrowthMb: number;
+  rssBaseMb: number;
   bigWalletTrades: number;
   loadTradesPerSec: number;
 }
@@ -90,6 +91,7 @@ export async function benchApi(backend: 'pglite' | 'postgres', log: (s: string) 
       pageP99Ms: percentile(times, 99),
       streamTradesPerSec: streamed / (best / 1000),
       rssGrowthMb: (peak - base) / 2 ** 20,
+      rssBaseMb: base / 2 ** 20,
       bigWalletTrades: bigRun.trades,
       loadTradesPerSec,
     };

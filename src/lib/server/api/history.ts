@@ -39,8 +39,9 @@ interface Target {
   stored: string;
   shown: string;
   limit: number | null;
-  /** Key of the last trade delivered (exclusive start), null from the newest trade. */
+  /** Key and signature of the last trade delivered (exclusive start), null from the newest trade. */
   after: string | null;
+  afterSignature: string | null;
 }
 
 /** Validates everything at the boundary, before any store write or network call. */
@@ -54,8 +55,8 @@ export function parseHistoryRequest(ctx: HistoryContext, address: string, url: U
   const { stored, shown } = validateAddress(chain, address);
   const limit = parseLimit(url.searchParams.get('limit'));
   const rawCursor = url.searchParams.get('cursor');
-  const after = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored }).key;
-  return { chain: chain.slug, stored, shown, limit, after };
+  const cursor = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored });
+  return { chain: chain.slug, stored, shown, limit, after: cursor?.key ?? null, afterSignature: cursor?.signature ?? null };
 }
 
 export async function handleHistory(ctx: HistoryContext, principal: Principal, target: Target, signal: AbortSignal): Promise<Response> {
@@ -92,7 +93,7 @@ async function stream(
   await loader.wantAll();
   const walletId = loader.state.id;
   let below = t.after ?? TOP_KEY;
-  let belowSig: string | null = null;
+  let belowSig = t.afterSignature;
   let cursorKey = t.after;
   let cancelled = false;
   signal.addEventListener('abort', () => (cancelled = true), { once: true });
@@ -231,7 +232,7 @@ async function page(
   };
   if (snapshot.complete) head.totalPages = Math.ceil(snapshot.tradeCount / pageSize);
   if (!snapshot.complete || more) {
-    head.cursor = bounds.lo ? cursorFor(ctx, t, bounds.lo, bounds.loSignature) : cursorFor(ctx, t, t.after, null);
+    head.cursor = bounds.lo ? cursorFor(ctx, t, bounds.lo, bounds.loSignature) : cursorFor(ctx, t, t.after, t.afterSignature);
   }
   const prefix = JSON.stringify(head).slice(0, -1) + ',"trades":[';
 
