@@ -97,7 +97,12 @@ describe('bad input gets its status and code, and nothing is stored or counted',
     const { batches } = await readStream(await srv.get(`/v1/wallets/${w}/history`));
     const good = batches[0].cursor;
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+    // Every other character in the MAC's last place: base64url's spare bits must not let one through.
+    const lastEdits = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_']
+      .filter((c) => c !== good.at(-1))
+      .map((c) => good.slice(0, -1) + c);
     const bad = [
+      ...lastEdits,
       'garbage',
       '',
       '....',
@@ -147,6 +152,10 @@ describe('bad input gets its status and code, and nothing is stored or counted',
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET');
     }
+  });
+
+  it('answers a path address that is not valid percent-encoding with 400 invalid_address', async () => {
+    await nothingChanged(async () => expectProblem(await srv.get('/v1/wallets/%ZZ/history?limit=1'), 400, 'invalid_address'));
   });
 
   it('answers an unknown /v1 path with a 404 problem', async () => {

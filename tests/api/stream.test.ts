@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeTrade } from '../../src/lib/core/trade.js';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
-import { BACKENDS, randomWallet, rawTradesText, readStream, startTestServer, type TestServer } from '../support/test-server.js';
+import { STREAM_BACKENDS, randomWallet, rawTradesText, readStream, startTestServer, type TestServer } from '../support/test-server.js';
 
 /** Each test gets its own wallet, so one server per backend serves the whole file. */
-describe.each(BACKENDS)('stream mode on %s', (backend) => {
+describe.each(STREAM_BACKENDS)('stream mode on %s', (backend) => {
   let srv: TestServer;
   const sources = new Map<string, ScriptedSource>();
   beforeAll(async () => {

@@ -12,14 +12,17 @@ export const OTHER_KEY = 'wth_test_key_for_account_bob_00002';
 
 /** The databases every store-facing suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const BACKENDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** The stream suite also runs on a PostgreSQL database with an ICU collation (text order differs from C). */
+export const STREAM_BACKENDS: ('pglite' | 'postgres' | 'postgres-icu')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres', 'postgres-icu'] : ['pglite'];
 
 /** A fresh PostgreSQL database for one suite (isolated, dropped by the returned function). */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase({ icu = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `wth_test_${randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
+  // icu: a database whose default collation is ICU en-US, as many managed PostgreSQL servers have.
+  await c.query(icu ? `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'` : `CREATE DATABASE ${name}`);
   await c.end();
   const u = new URL(admin);
   u.pathname = `/${name}`;
@@ -47,7 +50,7 @@ export interface TestServer {
 }
 
 export interface StartTestServerOptions {
-  backend?: 'pglite' | 'postgres';
+  backend?: 'pglite' | 'postgres' | 'postgres-icu';
   /** One source per chain slug, or 'default' for the app's own sources (RPC_URL_<SLUG> in env). */
   sources: Record<string, ChainSource> | 'default';
   env?: Record<string, string>;
@@ -56,7 +59,7 @@ export interface StartTestServerOptions {
 
 /** Starts the real API (store, loaders, HTTP over a socket) with scripted chain sources. */
 export async function startTestServer({ backend = 'pglite', sources, env = {}, readRows }: StartTestServerOptions): Promise<TestServer> {
-  const pgdb = backend === 'postgres' ? await createTestDatabase() : null;
+  const pgdb = backend === 'pglite' ? null : await createTestDatabase({ icu: backend === 'postgres-icu' });
   const config = loadConfig({
     API_KEYS: `alice:${TEST_KEY},bob:${OTHER_KEY}`,
     CURSOR_SECRET: 'test-secret',

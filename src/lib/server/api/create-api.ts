@@ -49,6 +49,53 @@ function createRateLimiter(perMinute: number) {
   };
 }
 
+/** `%ZZ` and the like cannot be an address: 400 invalid_address rather than a 500. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HistoryError('invalid_address', `The address in the path is not valid percent-encoding: "${segment}".`);
+  }
+}
+
+/** The same response, calling `done` once when its body has been read to the end, failed or was cancelled. */
+function onBodyEnd(response: Response, done: () => void): Response {
+  if (!response.body) {
+    done();
+    return response;
+  }
+  let called = false;
+  const once = () => {
+    if (!called) {
+      called = true;
+      done();
+    }
+  };
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const r = await reader.read();
+          if (r.done) {
+            once();
+            controller.close();
+          } else controller.enqueue(r.value);
+        } catch (e) {
+          once();
+          controller.error(e);
+        }
+      },
+      async cancel(reason) {
+        once();
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
 export function createApi(p: CreateApiParameters): Api {
   const ctx: HistoryContext = {
     db: p.db,
@@ -84,14 +131,18 @@ export function createApi(p: CreateApiParameters): Api {
     if (history) {
       onlyGet(request, false);
       const principal = await authed(request);
-      const target = parseHistoryRequest(ctx, decodeURIComponent(history[1]), url);
+      const target = parseHistoryRequest(ctx, decodePathSegment(history[1]), url);
       if (inFlight >= maxInFlight) throw new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 });
       inFlight++;
+      let response: Response;
       try {
-        return await handleHistory(ctx, principal, target, request.signal);
-      } finally {
+        response = await handleHistory(ctx, principal, target, request.signal);
+      } catch (e) {
         inFlight--;
+        throw e;
       }
+      // A stream holds its place until its body ends (or the client leaves), not just its headers.
+      return onBodyEnd(response, () => inFlight--);
     }
     switch (path) {
       case '/v1/usage': {

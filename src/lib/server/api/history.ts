@@ -30,6 +30,8 @@ const UNBOUNDED_PAGE_SIZE = Number.MAX_SAFE_INTEGER;
  * read 4,000 rows per round trip (one read and one metering transaction per line).
  */
 const FIRST_LINE_ROWS = 250;
+/** A read from the top waits this long for a refresh of a stale head (one or two RPC round trips, usually). */
+const REFRESH_WAIT_MS = 5_000;
 /** A cold stream waits this long for its first batch before sending headers, so an RPC that fails at once gets a 502. */
 const FIRST_LINE_WAIT_MS = 1_500;
 
@@ -63,8 +65,9 @@ export async function handleHistory(ctx: HistoryContext, principal: Principal, t
   const started = Date.now();
   const deadline = started + ctx.budgetMs;
   const loader = await ctx.loaders.get(target.chain, target.stored);
-  // Only a read from the newest trade refreshes the head: a walk under way only moves toward older trades.
-  if (target.after === null) await untilDeadline(loader.refreshIfStale(), deadline);
+  // Only a read from the newest trade refreshes the head: a walk under way only moves toward older
+  // trades. A slow refresh goes on in the background; the request serves what is stored meanwhile.
+  if (target.after === null) await untilDeadline(loader.refreshIfStale(), Math.min(deadline, started + REFRESH_WAIT_MS));
   return target.limit === null
     ? stream(ctx, principal, target, loader, started, deadline, signal)
     : page(ctx, principal, target, target.limit, loader, deadline);
@@ -101,10 +104,14 @@ async function stream(
   // Before the first byte: wait briefly for something to send, so an upstream failure on a cold
   // wallet can still be a 502 problem rather than an empty stream.
   const firstWaitEnd = Math.min(deadline, Date.now() + FIRST_LINE_WAIT_MS);
+  let readyAtStart = false;
   for (;;) {
     const v = loader.version;
     const s = loader.state;
-    if (s.complete || (await countBelow(ctx.db, walletId, below, 1)) > 0) break;
+    if (s.complete || (await countBelow(ctx.db, walletId, below, 1)) > 0) {
+      readyAtStart = true;
+      break;
+    }
     if (!loader.running && loader.lastError) throw loader.lastError;
     const wait = firstWaitEnd - Date.now();
     if (wait <= 0) break;
@@ -122,6 +129,12 @@ async function stream(
     // The 10 s rhythm counts from the request: the client has waited since then.
     let lastLineAt = started;
     let lineRows = Math.min(FIRST_LINE_ROWS, ctx.readRows);
+    if (!readyAtStart) {
+      // Nothing yet: a first empty line now, so the headers leave at once (adapter-node sends
+      // them with the first body bytes) and the client has a cursor from the start.
+      yield `{"trades":[],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
+      lastLineAt = Date.now();
+    }
     for (;;) {
       if (cancelled) return;
       // Snapshot before the read: if the history was complete before it, the read saw every trade.
@@ -180,7 +193,8 @@ async function stream(
       cancelled = true;
       void it.return(undefined);
     },
-  });
+    // No line is read (and metered) ahead of the client's demand.
+  }, { highWaterMark: 0 });
   return new Response(body, {
     headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
   });
@@ -251,7 +265,8 @@ async function page(
         controller.close();
         return;
       }
-      const run = await readRun(ctx.db, walletId, next, ctx.readRows, bounds.lo!);
+      // Bounded on both sides: a refresh committed since the bounds were fixed stays out of this page.
+      const run = await readRun(ctx.db, walletId, next, ctx.readRows, bounds.lo!, bounds.hi!);
       if (!run) {
         done = true;
         return;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { HistoryError } from '../../core/errors.js';
 import type { Queryable } from './database.js';
 
 /** Keys are stored only as SHA-256 hashes; the plain key is shown once, at creation. */
@@ -33,7 +34,8 @@ export async function createKey(db: Queryable, account: string, key: string = ge
   const rows = await db.query<{ id: number }>(
     `INSERT INTO api_keys (account_id, key_hash, prefix) VALUES ($1, $2, $3)
      ON CONFLICT (key_hash) DO UPDATE SET key_hash = EXCLUDED.key_hash RETURNING id`,
-    [accountId, hashKey(key), key.slice(0, 8)],
+    // 12 characters (48 random bits after `wth_`) keep prefixes distinct across millions of keys.
+    [accountId, hashKey(key), key.slice(0, 12)],
   );
   return { key, id: rows[0].id };
 }
@@ -51,9 +53,16 @@ export async function listKeys(db: Queryable): Promise<ApiKeyInfo[]> {
   }));
 }
 
-/** Revokes by id or by the key's shown prefix; returns how many keys were revoked. */
+/**
+ * Revokes by id or by the key's shown prefix; returns how many keys were revoked. A prefix that
+ * names several live keys revokes none (it could be another account's): use the id then.
+ */
 export async function revokeKey(db: Queryable, idOrPrefix: string): Promise<number> {
   const byId = /^\d+$/.test(idOrPrefix);
+  if (!byId) {
+    const matches = await db.query('SELECT id FROM api_keys WHERE revoked_at IS NULL AND prefix = $1', [idOrPrefix]);
+    if (matches.length > 1) throw new HistoryError('invalid_request', `"${idOrPrefix}" names ${matches.length} keys; revoke by id.`);
+  }
   const rows = await db.query(
     `UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL AND ${byId ? 'id = $1::int' : 'prefix = $1'} RETURNING id`,
     [idOrPrefix],

@@ -66,6 +66,16 @@ const MIGRATIONS: { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // Order keys compare byte by byte whatever the database's locale: under an ICU or en_US
+    // collation '~' (the "newest" sentinel) sorts before digits, and every read came back empty.
+    version: 2,
+    sql: `
+      ALTER TABLE trades ALTER COLUMN k TYPE text COLLATE "C";
+      ALTER TABLE usage_ranges ALTER COLUMN lo TYPE text COLLATE "C";
+      ALTER TABLE usage_ranges ALTER COLUMN hi TYPE text COLLATE "C"
+    `,
+  },
 ];
 
 export async function migrate(db: Database): Promise<void> {

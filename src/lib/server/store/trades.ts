@@ -25,7 +25,7 @@ export async function insertTrades(db: Queryable, walletId: number, trades: read
     `WITH ins AS (
        INSERT INTO trades (wallet_id, k, signature, leg, json)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])
-       ON CONFLICT DO NOTHING RETURNING 1)
+       ON CONFLICT (wallet_id, signature, leg) DO NOTHING RETURNING 1)
      SELECT count(*)::int AS n FROM ins`,
     [walletId, ks, sigs, legs, jsons],
   );
@@ -48,13 +48,13 @@ export interface TradeRun {
  * Up to `max` trades strictly below `below`, newest first, as one string built by the database
  * (string_agg): one row per read instead of one per trade, which is what makes PGlite fast here.
  */
-export async function readRun(db: Queryable, walletId: number, below: string, max: number, atLeast = ''): Promise<TradeRun | null> {
+export async function readRun(db: Queryable, walletId: number, below: string, max: number, atLeast = '', atMost = TOP_KEY): Promise<TradeRun | null> {
   const rows = await db.query<{ json: string | null; count: number; hi: string; lo: string; lo_sig: string }>(
     // The aggregate's ORDER BY matches the subquery's, so PostgreSQL 16+ uses the presorted rows.
     `SELECT string_agg(json, ',' ORDER BY k DESC) AS json, count(*)::int AS count, max(k) AS hi, min(k) AS lo,
             (SELECT signature FROM trades x WHERE x.wallet_id = $1 AND x.k = min(t.k)) AS lo_sig
-     FROM (SELECT k, json FROM trades WHERE wallet_id = $1 AND k < $2 AND k >= $3 ORDER BY k DESC LIMIT $4) t`,
-    [walletId, below, atLeast, max],
+     FROM (SELECT k, json FROM trades WHERE wallet_id = $1 AND k < $2 AND k >= $3 AND k <= $5 ORDER BY k DESC LIMIT $4) t`,
+    [walletId, below, atLeast, max, atMost],
   );
   const r = rows[0];
   if (!r || !r.count) return null;

@@ -49,6 +49,8 @@ export interface CreateWalletLoaderParameters {
   now?: () => number;
 }
 
+const REFRESH_RETRY_MS = 30_000;
+
 /** Look-ahead bound of a walk: about 7 MB of trades waiting for the store at most. */
 const MAX_PENDING_TRADES = 20_000;
 
@@ -63,6 +65,8 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
   let refreshWanted = false;
   let refreshing: Promise<void> | null = null;
   let refreshAttempts = 0;
+  /** When the last refresh failed: requests do not wait on another one for a while. */
+  let refreshFailedAt = -Infinity;
   let stopping = false;
   const abort = new AbortController();
   const fills = new Set<Fill>();
@@ -76,12 +80,15 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     waiters = [];
     for (const f of w) f();
   };
-  /** Trades pulled from the source and not stored yet: they already count toward a page's demand. */
-  let pendingTrades = 0;
-  const hasDemand = () => state.loadAll || [...fills].some((f) => f.remaining - pendingTrades > 0);
+  /** Demand left once `pending` trades pulled but not yet stored are counted toward the pages' wants. */
+  const hasDemand = (pending = 0) => state.loadAll || [...fills].some((f) => f.remaining - pending > 0);
 
+  // What ends a walk is never the client's fault: a source's 4xx-coded error (a position it could
+  // not read, say) is reported as the upstream's, keeping the original as the cause.
   const toHistoryError = (e: unknown): HistoryError =>
-    isHistoryError(e) ? e : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
+    isHistoryError(e) && e.status >= 500
+      ? e
+      : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
 
   /**
    * Stores trades and the state they move the wallet to, in one transaction. `patch` is applied
@@ -130,7 +137,10 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
   async function walkTail(): Promise<void> {
     const it = source.history({ wallet: state.address, before: state.tailPosition ?? undefined, signal: abort.signal })[Symbol.asyncIterator]();
     const queue: HistoryBatch[] = [];
+    // Trades pulled and not stored yet, for this walk only: whatever happens, it ends with the walk.
+    let pendingTrades = 0;
     let ended = false;
+    let consumerFailed = false;
     let failure: unknown = null;
     let wakeConsumer: (() => void) | null = null;
     let wakePump: (() => void) | null = null;
@@ -141,7 +151,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     };
     const pump = (async () => {
       try {
-        while (!stopping && !refreshWanted && hasDemand()) {
+        while (!stopping && !refreshWanted && !consumerFailed && hasDemand(pendingTrades)) {
           if (pendingTrades >= MAX_PENDING_TRADES) {
             await new Promise<void>((r) => (wakePump = r));
             continue;
@@ -177,6 +187,10 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
         };
         try {
           await storeTailBatch(merged);
+        } catch (e) {
+          // The store failed: stop pulling; the position stored is still the last committed one.
+          consumerFailed = true;
+          throw e;
         } finally {
           pendingTrades -= merged.trades.length;
           const w = wakePump;
@@ -188,6 +202,10 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
       await pump;
       if (failure) throw failure;
     } finally {
+      consumerFailed = true;
+      const w = wakePump;
+      wakePump = null;
+      (w as (() => void) | null)?.();
       await it.return?.().catch(() => {});
     }
   }
@@ -213,7 +231,8 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     notify();
   }
 
-  async function loop(): Promise<void> {
+  /** Runs refreshes and walks while there is work; resolves true when it stopped on an error. */
+  async function loop(): Promise<boolean> {
     try {
       while (!stopping) {
         if (refreshWanted) {
@@ -222,25 +241,28 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
             await refresh();
           } catch (e) {
             lastError = toHistoryError(e);
+            refreshFailedAt = now();
             onError?.(lastError);
           }
           refreshAttempts++;
           notify();
           continue;
         }
-        if (state.complete || !hasDemand()) return;
+        if (state.complete || !hasDemand()) return false;
         try {
           await walkTail();
         } catch (e) {
-          if (stopping) return;
+          if (stopping) return false;
           lastError = toHistoryError(e);
           onError?.(lastError);
-          return;
+          return true;
         }
       }
+      return false;
     } catch (e) {
       lastError = toHistoryError(e);
       onError?.(lastError);
+      return true;
     }
   }
 
@@ -248,8 +270,11 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     if (running || stopping) return;
     // `.finally` always runs after this assignment, even when the loop has nothing to do and
     // returns at once, so `running` can never be left pointing at a finished loop.
-    running = loop().finally(() => {
+    running = loop().then((failed) => {
       running = null;
+      // Work that arrived while the loop was returning (a refresh wanted, a page's demand) found
+      // it still marked running; pick it up now, unless the loop just stopped on an error.
+      if (!failed && !stopping && (refreshWanted || (!state.complete && hasDemand()))) kick();
       notify();
     });
   }
@@ -290,6 +315,8 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
       if (state.headMarker === null || stopping) return Promise.resolve();
       const checked = state.headCheckedAt?.getTime() ?? 0;
       if (now() - checked < headStaleMs) return Promise.resolve();
+      // An RPC that just failed a refresh is not waited on again by every request for 30 s.
+      if (now() - refreshFailedAt < REFRESH_RETRY_MS) return Promise.resolve();
       if (!refreshing) {
         refreshWanted = true;
         const attempt = refreshAttempts;
