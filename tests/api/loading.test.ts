@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
-import { eachLine, randomWallet, readStream, startTestServer, type TestServer } from '../support/test-server.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { eachLine, randomWallet, readStream, sleep, startTestServer, type TestServer } from '../support/test-server.js';
 const ids = (trades: any[]) => trades.map((t) => `${t.signature}/${t.side}/${t.tokenMint}`);
 
 /** A server whose sources are chosen per wallet, so each test scripts its own history. */

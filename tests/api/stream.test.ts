@@ -56,6 +56,21 @@ describe.each(STREAM_BACKENDS)('stream mode on %s', (backend) => {
     expect(s.stats.walks).toBe(walks);
   });
 
+  it('serves a page larger than one store read (limit 5,000) exactly, counted exactly', async () => {
+    const { w, s } = wallet(6_000, { batchSize: 1_000 });
+    const expected = s.expected(w);
+    await readStream(await srv.get(`/v1/wallets/${w}/history`));
+    const res = await srv.get(`/v1/wallets/${w}/history?limit=5000`);
+    const body = await res.text();
+    expect(res.headers.get('x-usage-trades')).toBe('0');
+    expect(rawTradesText(body)).toBe(expected.slice(0, 5_000).map(serializeTrade).join(','));
+    const page = JSON.parse(body);
+    expect(page).toMatchObject({ complete: true, tradeCount: expected.length, pageSize: 5_000, totalPages: Math.ceil(expected.length / 5_000) });
+    const rest = await (await srv.get(`/v1/wallets/${w}/history?limit=5000&cursor=${encodeURIComponent(page.cursor)}`)).text();
+    expect(rawTradesText(rest)).toBe(expected.slice(5_000).map(serializeTrade).join(','));
+    expect(JSON.parse(rest).cursor).toBeUndefined();
+  });
+
   it('resumes from any batch cursor with no gap and no duplicate', async () => {
     const { w, s } = wallet(1_000, { batchSize: 100 });
     const first = await readStream(await srv.get(`/v1/wallets/${w}/history`));

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
-import { migrate } from '../../src/lib/server/store/migrations.js';
+import type { Database } from '../../src/lib/server/store/database.js';
 import { createLoaderRegistry } from '../../src/lib/server/sync/loader-registry.js';
 import { createScriptedSource } from '../support/scripted-source.js';
-import { randomWallet } from '../support/test-server.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { openMemoryDatabase, randomWallet, sleep } from '../support/test-server.js';
 
 describe('the loader registry', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
+    db = await openMemoryDatabase();
   });
   afterAll(() => db.close());
 

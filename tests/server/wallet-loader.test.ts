@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
-import { migrate } from '../../src/lib/server/store/migrations.js';
+import type { Database } from '../../src/lib/server/store/database.js';
 import { getOrCreateWallet } from '../../src/lib/server/store/wallets.js';
 import { createWalletLoader } from '../../src/lib/server/sync/wallet-loader.js';
 import { createScriptedSource } from '../support/scripted-source.js';
-import { randomWallet } from '../support/test-server.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { openMemoryDatabase, randomWallet, sleep } from '../support/test-server.js';
 
 describe('the wallet loader', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
+    db = await openMemoryDatabase();
   });
   afterAll(() => db.close());
 

@@ -5,6 +5,8 @@ import { base58Encode } from '../../src/lib/chains/sol/address.js';
 import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer, type Server } from '../../src/lib/server/create-server.js';
 import { serveNode } from '../../src/lib/server/http/serve-node.js';
+import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
+import { migrate } from '../../src/lib/server/store/migrations.js';
 import { defaultSourceFactory } from '../../src/lib/server/sources.js';
 
 export const TEST_KEY = 'wth_test_key_for_account_alice_0001';
@@ -35,6 +37,15 @@ export async function createTestDatabase({ icu = false } = {}): Promise<{ url: s
       await c2.end();
     },
   };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A migrated throwaway PGlite database, for tests of the store and the loader below the API. */
+export async function openMemoryDatabase(): Promise<Database> {
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+  return db;
 }
 
 /** A random valid Solana address: isolates tests that share a database. */

@@ -11,7 +11,6 @@ export type SourceFactory = (chain: ChainInfo, deps: { tokens: TokenCache }) => 
 function unavailableSource(chain: ChainInfo, why: string): ChainSource {
   return {
     chain: chain.slug,
-    // eslint-disable-next-line require-yield
     async *history() {
       throw new HistoryError('upstream_unavailable', why, { retryable: false });
     },

@@ -227,9 +227,17 @@ async function page(
     }
   }
 
-  // Fix the page: its trades and its count are settled before the headers go out.
+  // Fix the page: its trades and its count are settled before the headers go out. A page of up to
+  // readRows trades (the usual case) is one read; a larger one takes its bounds from the keys,
+  // capped at the first chunk's newest trade, and streams the rest of its body in chunks.
   const snapshot = loader.state;
-  const bounds = await pageBounds(ctx.db, walletId, below, sqlLimit);
+  const firstRun = await readRun(ctx.db, walletId, below, Math.min(limit, ctx.readRows));
+  const bounds =
+    firstRun && limit > ctx.readRows && firstRun.count === ctx.readRows
+      ? await pageBounds(ctx.db, walletId, below, sqlLimit, firstRun.hi)
+      : firstRun
+        ? { count: firstRun.count, hi: firstRun.hi, lo: firstRun.lo, loSignature: firstRun.loSignature }
+        : { count: 0, hi: null, lo: null, loSignature: null };
   if (bounds.count === 0 && !snapshot.complete && loader.lastError && !loader.running) throw loader.lastError;
   const counted =
     bounds.count > 0
@@ -250,14 +258,13 @@ async function page(
   }
   const prefix = JSON.stringify(head).slice(0, -1) + ',"trades":[';
 
-  // The body is written from the store in chunks, so a huge limit never sits in memory whole.
-  let next = below;
-  let first = true;
-  let done = bounds.count === 0;
+  // The rest of a large page is written from the store in chunks, so a huge limit never sits in memory whole.
+  let next = firstRun?.lo ?? below;
+  let done = !firstRun || firstRun.lo === bounds.lo;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(prefix));
+      controller.enqueue(encoder.encode(prefix + (firstRun?.json ?? '')));
     },
     async pull(controller) {
       if (done) {
@@ -271,8 +278,7 @@ async function page(
         done = true;
         return;
       }
-      controller.enqueue(encoder.encode((first ? '' : ',') + run.json));
-      first = false;
+      controller.enqueue(encoder.encode(',' + run.json));
       next = run.lo;
       if (run.lo === bounds.lo) done = true;
     },

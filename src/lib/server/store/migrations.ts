@@ -90,6 +90,7 @@ export async function migrate(db: Database): Promise<void> {
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
     });
   }
-  // Fresh planner statistics at start: the embedded database has no autovacuum to gather them.
-  await db.exec('ANALYZE trades');
+  // Fresh planner statistics at start: the embedded database has no autovacuum to gather them
+  // (a PostgreSQL server's autovacuum does).
+  if (db.kind === 'pglite') await db.exec('ANALYZE trades');
 }

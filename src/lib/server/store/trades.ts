@@ -70,18 +70,22 @@ export async function countBelow(db: Queryable, walletId: number, below: string,
   return Number(rows[0].n);
 }
 
-/** The first `limit` trades below `below`: their count and the key and signature of the last one. */
+/**
+ * The first `limit` trades at or below `atMost` (and strictly below `below`): their count and the
+ * key and signature of the last one. Keys only: the trades themselves are read in chunks after.
+ */
 export async function pageBounds(
   db: Queryable,
   walletId: number,
   below: string,
   limit: number | null,
+  atMost = TOP_KEY,
 ): Promise<{ count: number; hi: string | null; lo: string | null; loSignature: string | null }> {
   const rows = await db.query<{ n: number; hi: string | null; lo: string | null; lo_sig: string | null }>(
     `SELECT count(*)::int AS n, max(k) AS hi, min(k) AS lo,
             (SELECT signature FROM trades x WHERE x.wallet_id = $1 AND x.k = min(t.k)) AS lo_sig
-     FROM (SELECT k FROM trades WHERE wallet_id = $1 AND k < $2 ORDER BY k DESC LIMIT $3) t`,
-    [walletId, below, limit],
+     FROM (SELECT k FROM trades WHERE wallet_id = $1 AND k < $2 AND k <= $4 ORDER BY k DESC LIMIT $3) t`,
+    [walletId, below, limit, atMost],
   );
   const { n, hi, lo, lo_sig } = rows[0];
   if (!n || lo === null) return { count: 0, hi: null, lo: null, loSignature: null };

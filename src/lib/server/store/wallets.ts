@@ -48,11 +48,6 @@ function toState(r: WalletRow): WalletState {
   };
 }
 
-export async function findWallet(db: Queryable, chain: string, address: string): Promise<WalletState | null> {
-  const rows = await db.query<WalletRow>(`SELECT ${COLUMNS} FROM wallets WHERE chain = $1 AND address = $2`, [chain, address]);
-  return rows[0] ? toState(rows[0]) : null;
-}
-
 export async function getOrCreateWallet(db: Queryable, chain: string, address: string): Promise<WalletState> {
   const rows = await db.query<WalletRow>(
     `INSERT INTO wallets (chain, address) VALUES ($1, $2)
