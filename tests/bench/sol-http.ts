@@ -37,7 +37,13 @@ export async function benchSolanaHttp({ trades = 10_000, latencyMs = 50, batchSi
     env: { STREAM_MAX_SECONDS: '600', RATE_LIMIT_PER_MINUTE: '0' },
   });
   // Built as the app builds it, with the store's token cache, so the run is cold and real.
-  source = createSolanaSource({ rpcUrl: rpc.url, tokens: createStoreTokenCache(srv.server.db), batchSize, maxInFlight });
+  source = createSolanaSource({
+    rpcUrl: rpc.url,
+    tokens: createStoreTokenCache(srv.server.db),
+    offload: process.env.INLINE ? undefined : srv.server.workers,
+    batchSize,
+    maxInFlight,
+  });
   try {
     const t0 = performance.now();
     const res = await fetch(`${srv.url}/v1/wallets/${rpc.wallet}/history`, { headers: { authorization: `Bearer ${TEST_KEY}` } });

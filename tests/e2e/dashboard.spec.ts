@@ -86,6 +86,14 @@ test('paste a wallet, rows arrive batch by batch, a reload mid-load resumes with
   expect(sentAfter).toBeLessThanOrEqual(expected.length - before!.tradeCount);
 });
 
+test('the built server decoded those batches in its worker thread', async () => {
+  // The worker's file is found in the build (not only from source); a fallback to the main
+  // thread would say so instead.
+  const logs = stack.logs.join('');
+  expect(logs).toContain('Decoding in 1 worker thread(s).');
+  expect(logs).not.toContain('could not start');
+});
+
 test('the table stays virtualised, filters by side and links to the explorer', async () => {
   const rows = page.getByTestId('trade-row');
   const domRows = await rows.count();

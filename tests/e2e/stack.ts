@@ -131,6 +131,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     CURSOR_SECRET: 'e2e-cursor-secret-0123456789abcdef',
     // A request from the top looks for new trades when the head was checked over 1 s ago.
     HEAD_STALE_SECONDS: '1',
+    DECODE_THREADS: '1',
   });
   const proxy = await corsProxy(replay.url);
   return {

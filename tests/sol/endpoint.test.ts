@@ -134,10 +134,12 @@ describe('Solana through the HTTP endpoint, from the replay RPC', () => {
   }, 120_000);
 
   it('gives the same result across a stream cut by the budget and resumed, under 10% faults and 429s', async () => {
-    rpc.config.latencyMs = 20;
+    // 150 ms a request: even without faults the walk (5 signature pages in sequence, 50 batches
+    // over 8 slots) takes over 1 s, so the 1 s budget always cuts it.
+    rpc.config.latencyMs = 150;
     rpc.config.faults = { rate: 0.1, kinds: ['5xx', 'timeout', 'truncate', '429', 'reset'], seed: 3, hangMs: 60_000 };
     try {
-      await withServer({ STREAM_MAX_SECONDS: '2', RPC_TIMEOUT_MS_SOL: '1500' }, async (srv) => {
+      await withServer({ STREAM_MAX_SECONDS: '1', RPC_TIMEOUT_MS_SOL: '1500' }, async (srv) => {
         const { trades, finals } = await streamAll(srv, world.wallet.wallet);
         expect(finals.length).toBeGreaterThan(1);
         expect(finals[0].complete).toBe(false);

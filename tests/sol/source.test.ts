@@ -4,6 +4,7 @@ import { HistoryError, isHistoryError } from '../../src/lib/core/errors.js';
 import type { SourceTrade } from '../../src/lib/core/trade.js';
 import { decodeSolanaTransaction } from '../../src/lib/chains/sol/decode/decode-transaction.js';
 import { createSolanaSource, type SolanaSourceOptions } from '../../src/lib/chains/sol/source.js';
+import { createWorkerPool } from '../../src/lib/server/workers/pool.js';
 import { base58Decode } from '../../src/lib/chains/sol/address.js';
 import {
   buildReplayWorld,
@@ -248,6 +249,24 @@ describe('faults', () => {
     expect(trades).toEqual(expected);
     expect(Object.keys(s.stats.faults).length).toBeGreaterThanOrEqual(3);
     expect(src.transport.stats.retries).toBeGreaterThanOrEqual(4);
+  });
+
+  it('decoding in a worker thread gives the identical walk, also under faults that cut bodies short', async () => {
+    const s = await start({ faults: { rate: 0.1, seed: 5, hangMs: 2000, kinds: ['5xx', 'truncate', '429'] } });
+    const pool = createWorkerPool({ size: 1 });
+    try {
+      const src = source(s.url, { batchSize: 25, offload: pool, transportOptions: { baseDelayMs: 5, maxDelayMs: 50, timeoutMs: 20_000 } });
+      const { batches, trades } = await collect(src.history({ wallet: WALLET }));
+      expect(trades).toEqual(expected);
+      // Every batch but the first went through the worker (the first is decoded here, for the
+      // first line's sake); a truncated answer comes back from the worker as cut and is fetched again.
+      expect(pool.stats.tasks).toBeGreaterThanOrEqual(batches.length - 1);
+      expect(pool.stats).toMatchObject({ inline: 0, workerFailures: 0 });
+      expect(s.stats.faults.truncate ?? 0).toBeGreaterThan(0);
+      expect(src.stats.decodeMs).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('ends with the error after yielding every batch before a persistent failure; resume completes', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { HistoryError } from '../core/errors.js';
 
 /**
@@ -24,6 +25,11 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** History requests in flight before 503 overloaded (MAX_CONCURRENT_REQUESTS, default 512). */
   maxConcurrentRequests: number;
+  /**
+   * Worker threads that decode chain data beside the main thread (DECODE_THREADS; default one
+   * less than the cores, at most 4; 0 decodes on the main thread).
+   */
+  decodeThreads: number;
 }
 
 /** How a chain source may use its endpoint: batch size, concurrency, request rate, timeout. */
@@ -93,5 +99,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     evmChainsFile: env.EVM_CHAINS_FILE?.trim() || undefined,
     rateLimitPerMinute: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 1200, { allowZero: true }),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
+    decodeThreads: Math.floor(positiveNumber(env, 'DECODE_THREADS', Math.min(4, availableParallelism() - 1), { allowZero: true })),
   };
 }

@@ -12,12 +12,15 @@ import { resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import type { SourceFactory } from './sources.js';
+import { createWorkerPool, type WorkerPool } from './workers/pool.js';
 
 export interface Server {
   api: Api;
   db: Database;
   chains: ChainRegistry;
   loaders: LoaderRegistry;
+  /** Worker threads the chain sources decode in (started on first use). */
+  workers: WorkerPool;
   close(): Promise<void>;
 }
 
@@ -57,10 +60,11 @@ export async function createServer({ config, sources, log = console.log, readRow
     }
     const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
     const tokens = createStoreTokenCache(db);
+    const workers = createWorkerPool({ size: config.decodeThreads, log });
     const built = new Map<string, ChainSource>();
     const sourceFor = (slug: string) => {
       let s = built.get(slug);
-      if (!s) built.set(slug, (s = sources(chains.get(slug)!, { tokens })));
+      if (!s) built.set(slug, (s = sources(chains.get(slug)!, { tokens, offload: workers })));
       return s;
     };
     const loaders = createLoaderRegistry({
@@ -86,8 +90,10 @@ export async function createServer({ config, sources, log = console.log, readRow
       db,
       chains,
       loaders,
+      workers,
       async close() {
         await loaders.stopAll();
+        await workers.close();
         await db.close();
       },
     };

@@ -1,11 +1,18 @@
 import type { ChainSource, TokenCache } from '../core/chain-source.js';
 import { HistoryError } from '../core/errors.js';
+import type { Offload } from '../core/offload.js';
 import type { ChainInfo } from '../chains/registry.js';
 import { createEvmSource } from '../chains/evm/source.js';
 import { createSolanaSource } from '../chains/sol/source.js';
 
 /** Builds the chain source of a chain: the one place that maps a chain family to its source. */
-export type SourceFactory = (chain: ChainInfo, deps: { tokens: TokenCache }) => ChainSource;
+export type SourceFactory = (chain: ChainInfo, deps: SourceDependencies) => ChainSource;
+
+export interface SourceDependencies {
+  tokens: TokenCache;
+  /** The server's worker threads, for decoding off the main thread. */
+  offload?: Offload;
+}
 
 /** A source for a chain this version cannot read yet: every walk fails with upstream_unavailable. */
 function unavailableSource(chain: ChainInfo, why: string): ChainSource {
@@ -17,12 +24,13 @@ function unavailableSource(chain: ChainInfo, why: string): ChainSource {
   };
 }
 
-export const defaultSourceFactory: SourceFactory = (chain, { tokens }) => {
+export const defaultSourceFactory: SourceFactory = (chain, { tokens, offload }) => {
   switch (chain.family) {
     case 'solana':
       return createSolanaSource({
         rpcUrl: chain.rpcUrl,
         tokens,
+        offload,
         batchSize: chain.rpc.batchSize,
         maxInFlight: chain.rpc.maxInFlight,
         requestsPerSecond: chain.rpc.requestsPerSecond,

@@ -10,6 +10,7 @@ const INDEX = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) INDEX[ALPHABET.charCodeAt(i)] = i;
 
 const LIMB = 0x1000000; // 2^24
+const INV_LIMB = 1 / LIMB; // exact: a power of two
 
 /** Decodes a base58 string; returns null when it holds a character outside the alphabet. */
 export function base58Decode(s: string): Uint8Array | null {
@@ -17,7 +18,7 @@ export function base58Decode(s: string): Uint8Array | null {
   let zeros = 0;
   while (zeros < n && s.charCodeAt(zeros) === 49 /* '1' */) zeros++;
   // Little-endian 24-bit limbs; a base58 char carries log2(58) < 5.86 bits.
-  const limbs = new Array<number>(Math.ceil(((n - zeros) * 5.86) / 24) + 1).fill(0);
+  const limbs = new Float64Array(Math.ceil(((n - zeros) * 5.86) / 24) + 1);
   let used = 0;
   let i = zeros;
   while (i < n) {
@@ -32,13 +33,16 @@ export function base58Decode(s: string): Uint8Array | null {
     }
     let carry = add;
     for (let j = 0; j < used; j++) {
-      const x = limbs[j] * mul + carry; // < 2^24 * 2^24 + 2^24: exact in float64
-      limbs[j] = x % LIMB;
-      carry = Math.floor(x / LIMB);
+      // < 2^24 * 2^24 + 2^24: exact in float64. Split by multiplying with 2^-24 (exact) rather
+      // than `%` and `/`: a float modulo is a call to fmod, and was most of this function's time.
+      const x = limbs[j] * mul + carry;
+      carry = Math.floor(x * INV_LIMB);
+      limbs[j] = x - carry * LIMB;
     }
     while (carry > 0) {
-      limbs[used++] = carry % LIMB;
-      carry = Math.floor(carry / LIMB);
+      const c = Math.floor(carry * INV_LIMB);
+      limbs[used++] = carry - c * LIMB;
+      carry = c;
     }
   }
   // Limbs to big-endian bytes, dropping leading zero bytes of the number itself.
