@@ -69,17 +69,17 @@ describe('the worker pool', () => {
 
   it('refuses an unknown task', async () => {
     pool = createWorkerPool({ size: 1 });
-    const err = await pool.run('no.such.task', {}).catch((e: any) => e);
+    const err = await pool.run<any>('no.such.task', {}).catch((e: any) => e);
     expect(isHistoryError(err, 'internal')).toBe(true);
   });
 
   it('fails the tasks of a worker that dies with a retryable error, and starts a new one', async () => {
     pool = createWorkerPool({ size: 1, entryUrl: new URL('../support/workers/exit-on-task.ts', import.meta.url).href });
-    const err = await pool.run(DECODE_TRANSACTION_BATCH, { body: new Uint8Array(0), wallet: 'x' }).catch((e: any) => e);
+    const err = await pool.run<any>(DECODE_TRANSACTION_BATCH, { body: new Uint8Array(0), wallet: 'x' }).catch((e: any) => e);
     expect(isHistoryError(err, 'internal')).toBe(true);
     expect(err.retryable).toBe(true);
     expect(err.message).toContain('exit code 3');
-    const again = await pool.run(DECODE_TRANSACTION_BATCH, { body: new Uint8Array(0), wallet: 'x' }).catch((e: any) => e);
+    const again = await pool.run<any>(DECODE_TRANSACTION_BATCH, { body: new Uint8Array(0), wallet: 'x' }).catch((e: any) => e);
     expect(again.retryable).toBe(true);
     expect(pool.stats.workerFailures).toBe(2);
     expect(pool.stats.inline).toBe(0);
@@ -89,7 +89,7 @@ describe('the worker pool', () => {
     const logs: string[] = [];
     pool = createWorkerPool({ size: 1, log: (m) => logs.push(m), entryUrl: new URL('../support/workers/fails-to-load.ts', import.meta.url).href });
     const body = batchBody();
-    const first = await pool.run(DECODE_TRANSACTION_BATCH, { body: body.slice(), wallet: 'x' }).catch((e: any) => e);
+    const first = await pool.run<any>(DECODE_TRANSACTION_BATCH, { body: body.slice(), wallet: 'x' }).catch((e: any) => e);
     // The task sent before the worker failed is failed as retryable; the transport sends it again.
     expect(first.retryable).toBe(true);
     const second = await pool.run<BatchReading<unknown>>(DECODE_TRANSACTION_BATCH, { body, wallet: 'x' });
