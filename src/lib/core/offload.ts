@@ -7,5 +7,5 @@ export interface Offload {
   /** Runs `task` with `input`; `transfer` lists buffers moved to the other thread, not copied. */
   run<T>(task: string, input: unknown, transfer?: ArrayBuffer[]): Promise<T>;
   /** Starts the threads now, ahead of the first task (a source calls it when it is built). */
-  warm?(): void;
+  warm?(): unknown;
 }

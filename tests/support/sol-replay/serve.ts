@@ -28,6 +28,8 @@ const server = await startSolanaReplayServer({
   rateLimit: rl ? { requests: rl[0], perMs: rl[1] ?? 1000 } : undefined,
   faults: arg('faults') ? { rate: Number(arg('faults')), seed: Number(arg('seed') ?? 1) } : undefined,
 });
+// What getTokenAccountsByOwner answers for the wallet, computed now rather than in a timed request.
+server.tokenAccountsOf(world.wallet.wallet);
 const info = { url: server.url, wallet: world.wallet.wallet, trades: world.wallet.tradeCount, signatures: world.wallet.transactions.length };
 if (flag('json')) process.stdout.write(JSON.stringify(info) + '\n');
 else {

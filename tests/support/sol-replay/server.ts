@@ -1,12 +1,14 @@
 /**
  * A Solana JSON-RPC replay server of our own (node:http on a real socket, port 0): recorded
  * getTransaction results, getSignaturesForAddress pages built from them, getMultipleAccounts /
- * getAccountInfo for synthesised metadata accounts, batch arrays, latency per request, a rate
+ * getAccountInfo for synthesised metadata accounts, getTokenAccountsByOwner from the served
+ * transactions' token balances, batch arrays, latency per request, a rate
  * limit answering 429 with Retry-After, and injected faults from a seeded PRNG.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ReplayTransaction } from './fixtures.js';
+import { base58Decode } from '../../../src/lib/chains/sol/address.js';
 import { createPrng } from './synth.js';
 import type { ReplayAccount } from './token-accounts.js';
 
@@ -73,6 +75,42 @@ export interface ReplayServer {
   readonly inFlight: number;
   /** Adds transactions (e.g. newer ones for a refresh test). */
   addTransactions(txs: Iterable<ReplayTransaction>): void;
+  /**
+   * The owner's open token accounts after the newest served transaction (what
+   * getTokenAccountsByOwner answers); computed on first use, so a benchmark calls it before timing.
+   */
+  tokenAccountsOf(owner: string): ReplayTokenAccount[];
+}
+
+export interface ReplayTokenAccount {
+  pubkey: string;
+  mint: string;
+  owner: string;
+  amount: bigint;
+  /** Token program owning the account. */
+  program: string;
+}
+
+const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+/** A transaction's account keys in index order: static keys, then loaded writable, then readonly. */
+function orderedKeys(tx: any): string[] {
+  const keys: string[] = [];
+  for (const k of tx.transaction?.message?.accountKeys ?? []) keys.push(typeof k === 'string' ? k : k.pubkey);
+  const loaded = tx.meta?.loadedAddresses;
+  if (loaded) keys.push(...(loaded.writable ?? []), ...(loaded.readonly ?? []));
+  return keys;
+}
+
+/** SPL token account layout (165 bytes; Token-2022 adds the account-type byte 2 at 165). */
+function tokenAccountData(a: ReplayTokenAccount): Buffer {
+  const b = Buffer.alloc(a.program === TOKEN_PROGRAM_ID ? 165 : 166);
+  Buffer.from(base58Decode(a.mint)!).copy(b, 0);
+  Buffer.from(base58Decode(a.owner)!).copy(b, 32);
+  b.writeBigUInt64LE(a.amount, 64);
+  b[108] = 1; // AccountState::Initialized
+  if (b.length === 166) b[165] = 2; // AccountType::Account
+  return b;
 }
 
 /** The per-address list, newest first: slot descending, then later in the block first. */
@@ -126,6 +164,37 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
       }
     }
     for (const list of touched) list.sort(compareNewestFirst);
+    held.clear();
+  }
+
+  const held = new Map<string, ReplayTokenAccount[]>();
+  function tokenAccountsOf(owner: string): ReplayTokenAccount[] {
+    let out = held.get(owner);
+    if (out) return out;
+    const open = new Map<string, ReplayTokenAccount>();
+    const list = byAddress.get(owner) ?? [];
+    // Oldest first: each transaction's post balances are the accounts' state after it; an
+    // account of the owner in its pre balances but not in its post ones was closed by it.
+    for (let i = list.length - 1; i >= 0; i--) {
+      const t = list[i];
+      if (t.text === null || t.err !== null) continue;
+      const tx = JSON.parse(t.text);
+      const keys = orderedKeys(tx);
+      const post = new Set<string>();
+      for (const b of tx.meta?.postTokenBalances ?? []) {
+        const pubkey = keys[b.accountIndex];
+        if (b.owner !== owner || !pubkey) continue;
+        post.add(pubkey);
+        open.set(pubkey, { pubkey, mint: b.mint, owner, amount: BigInt(b.uiTokenAmount?.amount ?? '0'), program: b.programId ?? TOKEN_PROGRAM_ID });
+      }
+      for (const b of tx.meta?.preTokenBalances ?? []) {
+        const pubkey = keys[b.accountIndex];
+        if (b.owner === owner && pubkey && !post.has(pubkey)) open.delete(pubkey);
+      }
+    }
+    out = [...open.values()];
+    held.set(owner, out);
+    return out;
   }
   addTransactions(options.transactions ?? []);
 
@@ -189,6 +258,27 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     return JSON.stringify({ context: { slot: 400_000_000, apiVersion: '2.2.0' }, value: keys.map((k: string) => accountJson(accounts.get(k))) });
   }
 
+  function getTokenAccountsByOwner(params: any[]): string {
+    const [owner, filter, cfg = {}] = params;
+    if (typeof owner !== 'string' || !base58Decode(owner)) throw new RpcFailure(-32602, 'Invalid param: owner');
+    const byProgram = typeof filter?.programId === 'string' ? filter.programId : undefined;
+    const byMint = typeof filter?.mint === 'string' ? filter.mint : undefined;
+    if (!byProgram === !byMint) throw new RpcFailure(-32602, 'Invalid param: filter must be { mint } or { programId }');
+    if (cfg.encoding !== 'base64') throw new RpcFailure(-32602, 'this replay server answers getTokenAccountsByOwner in base64 only');
+    const slice = cfg.dataSlice as { offset: number; length: number } | undefined;
+    const value = tokenAccountsOf(owner)
+      .filter((a) => (byProgram ? a.program === byProgram : a.mint === byMint))
+      .map((a) => {
+        const full = tokenAccountData(a);
+        const data = slice ? full.subarray(slice.offset, slice.offset + slice.length) : full;
+        return {
+          pubkey: a.pubkey,
+          account: { data: [data.toString('base64'), 'base64'], executable: false, lamports: 2_039_280, owner: a.program, rentEpoch: 0, space: full.length },
+        };
+      });
+    return JSON.stringify({ context: { slot: 400_000_000, apiVersion: '2.2.0' }, value });
+  }
+
   function answer(call: { id?: unknown; method?: unknown; params?: unknown }): string {
     const id = JSON.stringify(call?.id ?? null);
     const method = typeof call?.method === 'string' ? call.method : '';
@@ -214,6 +304,9 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
           break;
         case 'getMultipleAccounts':
           result = getMultipleAccounts(params);
+          break;
+        case 'getTokenAccountsByOwner':
+          result = getTokenAccountsByOwner(params);
           break;
         case 'getAccountInfo':
           result = JSON.stringify({ context: { slot: 400_000_000 }, value: accountJson(accounts.get(params[0])) });
@@ -361,6 +454,7 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
       stats = emptyStats();
     },
     addTransactions,
+    tokenAccountsOf,
     close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();

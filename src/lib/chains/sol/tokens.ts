@@ -143,6 +143,12 @@ export interface SolanaTokenResolver {
    * (from the transaction's token balances) is used only when the mint account is gone.
    */
   resolve(mints: Iterable<string>, options?: { decimalsHint?: ReadonlyMap<string, number>; signal?: AbortSignal }): Promise<Map<string, TokenInfo>>;
+  /**
+   * Starts looking up mints that are likely to be asked for soon, without waiting: a `resolve`
+   * that asks for one of them meanwhile shares its lookup. A failed prefetch costs nothing but
+   * the request: `resolve` then looks the mint up itself.
+   */
+  prefetch(mints: Iterable<string>, options?: { signal?: AbortSignal }): void;
   readonly stats: SolanaTokenResolverStats;
 }
 
@@ -191,41 +197,60 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
     return found;
   }
 
+  /** Starts a lookup of `missing`, shared through `inFlight` until it settles. */
+  function start(missing: string[], hints: ReadonlyMap<string, number> | undefined, signal?: AbortSignal): void {
+    const all = lookUp(missing, hints, signal);
+    for (const m of missing) {
+      const p = all.then((r) => r.get(m)!);
+      inFlight.set(m, p);
+      p.catch(() => {}).finally(() => {
+        if (inFlight.get(m) === p) inFlight.delete(m);
+      });
+    }
+  }
+
+  /** Splits `mints` into the ones known (put in `out`) and the ones still to look up. */
+  async function known(mints: Iterable<string>, out: Map<string, TokenInfo>): Promise<string[]> {
+    const rest: string[] = [];
+    for (const m of new Set(mints)) {
+      const b = BUILT_IN.get(m);
+      if (b) out.set(m, b);
+      else rest.push(m);
+    }
+    if (rest.length === 0) return rest;
+    const cached = await cache.get(chain, rest);
+    return rest.filter((m) => {
+      const c = cached.get(m);
+      if (c) out.set(m, c);
+      return !c;
+    });
+  }
+
   return {
     stats,
     async resolve(mintsIn, opts = {}) {
-      const wanted = [...new Set(mintsIn)];
       const out = new Map<string, TokenInfo>();
-      const rest: string[] = [];
-      for (const m of wanted) {
-        const b = BUILT_IN.get(m);
-        if (b) out.set(m, b);
-        else rest.push(m);
-      }
-      if (rest.length === 0) return out;
-      const cached = await cache.get(chain, rest);
-      const waits: Promise<void>[] = [];
-      const missing: string[] = [];
-      for (const m of rest) {
-        const c = cached.get(m);
-        if (c) out.set(m, c);
-        else {
-          const p = inFlight.get(m);
-          if (p) waits.push(p.then((v) => void out.set(m, v)));
-          else missing.push(m);
-        }
-      }
-      if (missing.length > 0) {
-        const all = lookUp(missing, opts.decimalsHint, opts.signal);
-        for (const m of missing) {
-          const p = all.then((r) => r.get(m)!);
-          inFlight.set(m, p);
-          p.catch(() => {}).finally(() => inFlight.delete(m));
-          waits.push(p.then((v) => void out.set(m, v)));
-        }
-      }
-      await Promise.all(waits);
+      const unknown = await known(mintsIn, out);
+      const shared = unknown.filter((m) => inFlight.has(m));
+      const missing = unknown.filter((m) => !inFlight.has(m));
+      if (missing.length > 0) start(missing, opts.decimalsHint, opts.signal);
+      const failed: string[] = [];
+      await Promise.all([
+        // A lookup started by someone else (a prefetch, another batch) that fails is done again
+        // here, with this call's signal and hints.
+        ...shared.map((m) => inFlight.get(m)!.then((v) => void out.set(m, v), () => void failed.push(m))),
+        ...missing.map((m) => inFlight.get(m)!.then((v) => void out.set(m, v))),
+      ]);
+      if (failed.length > 0) for (const [m, v] of await lookUp(failed, opts.decimalsHint, opts.signal)) out.set(m, v);
       return out;
+    },
+    prefetch(mintsIn, opts = {}) {
+      known(mintsIn, new Map())
+        .then((unknown) => {
+          const missing = unknown.filter((m) => !inFlight.has(m));
+          if (missing.length > 0) start(missing, undefined, opts.signal);
+        })
+        .catch(() => {});
     },
   };
 }

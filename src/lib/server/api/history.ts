@@ -1,7 +1,7 @@
 import { HistoryError } from '../../core/errors.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
-import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY } from '../store/trades.js';
+import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
 import { meterRun } from '../store/usage.js';
 import type { LoaderRegistry } from '../sync/loader-registry.js';
 import type { WalletLoader } from '../sync/wallet-loader.js';
@@ -104,12 +104,16 @@ async function stream(
   // Before the first byte: wait briefly for something to send, so an upstream failure on a cold
   // wallet can still be a 502 problem rather than an empty stream.
   const firstWaitEnd = Math.min(deadline, Date.now() + FIRST_LINE_WAIT_MS);
-  let readyAtStart = false;
+  // What the wait found: the first run to send (read once, not counted and then read again),
+  // with the loader's state from before that read.
+  const firstRows = Math.min(FIRST_LINE_ROWS, ctx.readRows);
+  let found: { run: TradeRun | null; s: typeof loader.state } | null = null;
   for (;;) {
     const v = loader.version;
     const s = loader.state;
-    if (s.complete || (await countBelow(ctx.db, walletId, below, 1)) > 0) {
-      readyAtStart = true;
+    const run = await readRun(ctx.db, walletId, below, firstRows);
+    if (run || s.complete) {
+      found = { run, s };
       break;
     }
     if (!loader.running && loader.lastError) throw loader.lastError;
@@ -128,8 +132,8 @@ async function stream(
   async function* lines(): AsyncGenerator<string> {
     // The 10 s rhythm counts from the request: the client has waited since then.
     let lastLineAt = started;
-    let lineRows = Math.min(FIRST_LINE_ROWS, ctx.readRows);
-    if (!readyAtStart) {
+    let lineRows = firstRows;
+    if (!found) {
       // Nothing yet: a first empty line now, so the headers leave at once (adapter-node sends
       // them with the first body bytes) and the client has a cursor from the start.
       yield `{"trades":[],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
@@ -139,8 +143,9 @@ async function stream(
       if (cancelled) return;
       // Snapshot before the read: if the history was complete before it, the read saw every trade.
       const v = loader.version;
-      const s = loader.state;
-      const run = await readRun(ctx.db, walletId, below, lineRows);
+      const s = found ? found.s : loader.state;
+      const run = found ? found.run : await readRun(ctx.db, walletId, below, lineRows);
+      found = null;
       if (run) {
         lineRows = Math.min(lineRows * 2, ctx.readRows);
         await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: run.hi, lo: run.lo, count: run.count, after: cursorKey });

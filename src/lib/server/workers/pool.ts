@@ -28,6 +28,8 @@ export interface WorkerPoolOptions {
 
 export interface WorkerPool extends Offload {
   readonly size: number;
+  /** Starts the workers now; resolves when they are ready (or could not start). */
+  warm(): Promise<void>;
   readonly stats: { tasks: number; inline: number; workerFailures: number };
   close(): Promise<void>;
 }
@@ -41,6 +43,9 @@ interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
   ready: boolean;
+  /** Settles when the worker is ready or has failed. */
+  started: Promise<void>;
+  settle(): void;
 }
 
 /**
@@ -72,7 +77,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       ? new Worker(TS_BOOT, { eval: true, workerData: { role, entry: url, tsxApi: tsxApiUrl() } })
       : new Worker(new URL(url), { workerData: { role } });
     worker.unref();
-    const slot: Slot = { worker, pending: new Map(), ready: false };
+    let settle = () => {};
+    const started = new Promise<void>((r) => (settle = r));
+    const slot: Slot = { worker, pending: new Map(), ready: false, started, settle };
     const fail = (why: string, cause?: unknown) => {
       const i = slots.indexOf(slot);
       if (i >= 0) slots.splice(i, 1);
@@ -80,6 +87,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         cannotStart = true;
         options.log?.(`worker threads could not start (${why}); decoding on the main thread`);
       }
+      slot.settle();
       stats.workerFailures++;
       const err = new HistoryError('internal', `a worker thread stopped: ${why}`, { cause, retryable: true });
       for (const p of slot.pending.values()) p.reject(err);
@@ -88,6 +96,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     worker.on('message', (m: TaskReply | { ready: true }) => {
       if ('ready' in m) {
         slot.ready = true;
+        slot.settle();
         if (!announced) options.log?.(`Decoding in ${size} worker thread(s).`);
         announced = true;
         return;
@@ -133,8 +142,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         slot.worker.postMessage(message, transfer);
       });
     },
-    warm() {
-      pick().catch(() => {});
+    async warm() {
+      await pick().catch(() => null);
+      await Promise.all(slots.map((s) => s.started));
     },
     async close() {
       closed = true;
