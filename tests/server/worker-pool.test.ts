@@ -95,6 +95,8 @@ describe('the worker pool', () => {
     const second = await pool.run<BatchReading<unknown>>(DECODE_TRANSACTION_BATCH, { body, wallet: 'x' });
     expect(second.kind).toBe('items');
     expect(pool.stats.inline).toBe(1);
+    // Its 'error' and the 'exit' after it are one failure.
+    expect(pool.stats.workerFailures).toBe(1);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain('could not start');
   });

@@ -43,6 +43,7 @@ interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
   ready: boolean;
+  failed: boolean;
   /** Settles when the worker is ready or has failed. */
   started: Promise<void>;
   settle(): void;
@@ -79,8 +80,11 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     worker.unref();
     let settle = () => {};
     const started = new Promise<void>((r) => (settle = r));
-    const slot: Slot = { worker, pending: new Map(), ready: false, started, settle };
+    const slot: Slot = { worker, pending: new Map(), ready: false, failed: false, started, settle };
     const fail = (why: string, cause?: unknown) => {
+      // 'error' is followed by 'exit': one failure.
+      if (slot.failed) return;
+      slot.failed = true;
       const i = slots.indexOf(slot);
       if (i >= 0) slots.splice(i, 1);
       if (!slot.ready && !closed) {
