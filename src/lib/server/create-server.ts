@@ -61,8 +61,6 @@ export async function createServer({ config, sources, log = console.log, readRow
     const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
     const tokens = createStoreTokenCache(db);
     const workers = createWorkerPool({ size: config.decodeThreads, log });
-    // A server that reads Solana will decode: its workers start with it, not with the first request.
-    if (chains.list().some((c) => c.family === 'solana' && c.rpcUrl)) void workers.warm();
     const built = new Map<string, ChainSource>();
     const sourceFor = (slug: string) => {
       let s = built.get(slug);

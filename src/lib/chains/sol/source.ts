@@ -30,7 +30,7 @@ import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decod
 import type { BatchReading } from './rpc/read-batch.js';
 import { createRpcTransport, sleepMs, type RpcTransport, type RpcTransportOptions } from './rpc/transport.js';
 import { base58Encode } from '../shared/base58.js';
-import { createSolanaTokenResolver, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, type SolanaTokenResolver } from './tokens.js';
+import { createSolanaTokenResolver, fromBase64, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, type SolanaTokenResolver } from './tokens.js';
 
 export type { SolanaDecoder } from './decode-batch.js';
 
@@ -146,6 +146,9 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
   const commitment = options.commitment ?? 'confirmed';
   const decode = options.decode ?? decodeSolanaTransaction;
   const offload = options.decode ? undefined : options.offload;
+  // Built on the first request for the chain: the worker boots while
+  // that request's first signature page is fetched, and a server that never serves Solana
+  // never starts one.
   void offload?.warm?.();
   const tokenResolver = options.tokenResolver ?? createSolanaTokenResolver({ transport, cache: options.tokens, commitment });
   const stats: SolanaSourceStats = { signaturePages: 0, transactionBatches: 0, transactions: 0, decodeMs: 0 };
@@ -174,7 +177,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
       for (const item of a?.value ?? []) {
         const b64 = item?.account?.data?.[0];
         if (typeof b64 !== 'string') continue;
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bytes = fromBase64(b64);
         if (bytes.length < 72) continue;
         let nonZero = false;
         for (let i = 64; i < 72; i++) if (bytes[i] !== 0) nonZero = true;

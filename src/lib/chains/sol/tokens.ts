@@ -80,7 +80,7 @@ export function symbolFromToken2022Mint(data: Uint8Array): string | null {
   return null;
 }
 
-function fromBase64(b64: string): Uint8Array {
+export function fromBase64(b64: string): Uint8Array {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

@@ -131,7 +131,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     size,
     stats,
     async run<T>(task: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
-      if (!(task in OFFLOAD_TASKS)) throw new HistoryError('internal', `unknown offload task ${task}`);
+      if (!Object.hasOwn(OFFLOAD_TASKS, task)) throw new HistoryError('internal', `unknown offload task ${task}`);
       stats.tasks++;
       const slot = await pick();
       if (!slot) {
