@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
+import { createMemoryTokenCache, type TokenCache } from '../../src/lib/core/chain-source.js';
 import { createRpcTransport } from '../../src/lib/chains/sol/rpc/transport.js';
 import {
   createSolanaTokenResolver,
@@ -10,6 +10,7 @@ import {
 } from '../../src/lib/chains/sol/tokens.js';
 import { startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/server.js';
 import { createPrng, randomAddress } from '../support/sol-replay/synth.js';
+import { sleep } from '../support/test-server.js';
 import { buildTokenAccounts, metaplexAccount, metaplexPda, mintAccount, type TestMint } from '../support/sol-replay/token-accounts.js';
 
 const rng = createPrng(9);
@@ -62,8 +63,8 @@ describe('account decoding', () => {
   it('derives the Metaplex PDA as the program does', async () => {
     // Same seeds through @solana/kit in the test support; and a known mainnet pair:
     // USDC's metadata account is 5x38Kp4hvdomTCnCrAny4UtMUt5rQBdB6px2K1Ui45Wq.
-    expect(await metadataAddress(METAPLEX.mint)).toBe(await metaplexPda(METAPLEX.mint));
-    expect(await metadataAddress('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toBe('5x38Kp4hvdomTCnCrAny4UtMUt5rQBdB6px2K1Ui45Wq');
+    expect(metadataAddress(METAPLEX.mint)).toBe(await metaplexPda(METAPLEX.mint));
+    expect(metadataAddress('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toBe('5x38Kp4hvdomTCnCrAny4UtMUt5rQBdB6px2K1Ui45Wq');
   });
 });
 
@@ -114,5 +115,40 @@ describe('resolver', () => {
     expect(server.stats.byMethod.getMultipleAccounts).toBe(1);
     await resolver.resolve([BARE.mint]);
     expect(server.stats.byMethod.getMultipleAccounts).toBe(1);
+  });
+
+  it('joins a lookup under way without reading the cache for it', async () => {
+    const { server, transport, cache } = await setup();
+    server.config.latencyMs = 50;
+    const asked: string[][] = [];
+    const counting: TokenCache = { get: (c, m) => (asked.push([...m]), cache.get(c, m)), put: (c, e) => cache.put(c, e) };
+    const resolver = createSolanaTokenResolver({ transport, cache: counting });
+    resolver.prefetch([METAPLEX.mint, BARE.mint]);
+    await sleep(10); // the prefetch has read the cache and sent its request
+    const r = await resolver.resolve([METAPLEX.mint, T22.mint]);
+    expect(r.get(METAPLEX.mint)).toEqual({ symbol: 'BONK', decimals: 5 });
+    expect(r.get(T22.mint)).toEqual({ symbol: 'PYUSD', decimals: 6 });
+    // The prefetch read both of its mints; the resolve read only the one nobody was looking up.
+    expect(asked).toEqual([[METAPLEX.mint, BARE.mint], [T22.mint]]);
+    expect(server.stats.byMethod.getMultipleAccounts).toBe(2);
+  });
+
+  it('answers before the cache has stored the symbols, and a failed cache write costs only a later lookup', async () => {
+    const { server, transport, cache } = await setup();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow: TokenCache = { get: (c, m) => cache.get(c, m), put: (c, e) => held.then(() => cache.put(c, e)) };
+    const r = await createSolanaTokenResolver({ transport, cache: slow }).resolve([METAPLEX.mint]);
+    expect(r.get(METAPLEX.mint)).toEqual({ symbol: 'BONK', decimals: 5 });
+    expect((await cache.get('sol', [METAPLEX.mint])).size).toBe(0); // not stored yet
+    release();
+    await sleep(0);
+    expect((await cache.get('sol', [METAPLEX.mint])).get(METAPLEX.mint)).toEqual({ symbol: 'BONK', decimals: 5 });
+
+    const failing: TokenCache = { get: (c, m) => cache.get(c, m), put: () => Promise.reject(new Error('disk full')) };
+    const resolver = createSolanaTokenResolver({ transport, cache: failing });
+    expect((await resolver.resolve([PADDED.mint])).get(PADDED.mint)).toEqual({ symbol: 'WIF', decimals: 6 });
+    expect((await resolver.resolve([PADDED.mint])).get(PADDED.mint)).toEqual({ symbol: 'WIF', decimals: 6 });
+    expect(server.stats.byMethod.getMultipleAccounts).toBe(3); // BONK once, WIF twice: never cached
   });
 });

@@ -7,10 +7,11 @@
  * The borsh strings are decoded here; name and symbol are padded with NULs on chain (Metaplex
  * pads the symbol to 10 bytes), so they are trimmed of NUL and whitespace. No symbol is ''.
  */
-import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { address, getAddressEncoder } from '@solana/kit';
 import type { TokenCache, TokenInfo } from '../../core/chain-source.js';
 import { HistoryError, redactUrl } from '../../core/errors.js';
-import type { RpcTransport } from './rpc/transport.js';
+import { findProgramAddress } from './pda.js';
+import { nextTurn, type RpcTransport } from './rpc/transport.js';
 
 export const METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -23,6 +24,8 @@ export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
  */
 const BUILT_IN: ReadonlyMap<string, TokenInfo> = new Map([[WRAPPED_SOL_MINT, { symbol: 'SOL', decimals: 9 }]]);
 
+/** Metadata addresses derived per turn of the event loop (see lookUp). */
+const PDAS_PER_TURN = 16;
 /** Mint accounts per getMultipleAccounts: 2 accounts each, 100 accounts per call. */
 const MINTS_PER_CALL = 50;
 /** SPL mint layout: COption<Pubkey> authority (36) + supply u64 (8), then decimals. */
@@ -114,20 +117,18 @@ export function tokenInfoFromAccounts(mintAcc: AccountInfo | null, metaAcc: Acco
   return { symbol: symbol ?? '', decimals };
 }
 
-const pdaCache = new Map<string, Promise<string>>();
+const METADATA_SEED = new TextEncoder().encode('metadata');
+const addressEncoder = getAddressEncoder();
+const METADATA_PROGRAM_BYTES = addressEncoder.encode(address(METADATA_PROGRAM));
 
-/** The Metaplex metadata PDA of a mint (memoised: sha256 per bump try is not free). */
-export function metadataAddress(mint: string): Promise<string> {
-  let p = pdaCache.get(mint);
-  if (!p) {
-    p = getProgramDerivedAddress({
-      programAddress: address(METADATA_PROGRAM),
-      seeds: ['metadata', getAddressEncoder().encode(address(METADATA_PROGRAM)), getAddressEncoder().encode(address(mint))],
-    }).then(([pda]) => pda as string);
-    pdaCache.set(mint, p);
-    if (pdaCache.size > 50_000) pdaCache.delete(pdaCache.keys().next().value!);
-  }
-  return p;
+/**
+ * The Metaplex metadata PDA of a mint, ["metadata", program, mint]: 50-150 µs (pda.ts), once per
+ * mint looked up, as the symbol is cached after. The mint goes through @solana/kit's address
+ * codec, which also rejects a malformed one.
+ */
+export function metadataAddress(mint: string): string {
+  const seeds = [METADATA_SEED, METADATA_PROGRAM_BYTES as Uint8Array, addressEncoder.encode(address(mint)) as Uint8Array];
+  return findProgramAddress(seeds, METADATA_PROGRAM).address;
 }
 
 export interface SolanaTokenResolverStats {
@@ -167,8 +168,15 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
   /** Lookups under way, so two batches asking for one new mint at once share one lookup. */
   const inFlight = new Map<string, Promise<TokenInfo>>();
 
+  /** Looks `mints` up on chain; the answer is handed back before it is written to the cache. */
   async function lookUp(mints: string[], hints: ReadonlyMap<string, number> | undefined, signal?: AbortSignal): Promise<Map<string, TokenInfo>> {
-    const metas = await Promise.all(mints.map(metadataAddress));
+    // 16 addresses (~2-3 ms) per turn of the event loop: a cold wallet's first lookup derives up
+    // to 100 while its first transaction batch is being sent and read, which must not wait.
+    const metas: string[] = [];
+    for (let i = 0; i < mints.length; i += PDAS_PER_TURN) {
+      if (i > 0) await nextTurn(signal);
+      for (const m of mints.slice(i, i + PDAS_PER_TURN)) metas.push(metadataAddress(m));
+    }
     const calls = [];
     for (let i = 0; i < mints.length; i += MINTS_PER_CALL) {
       const keys: string[] = [];
@@ -193,7 +201,9 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
         found.set(mints[j], tokenInfoFromAccounts(value[2 * k], value[2 * k + 1], hints?.get(mints[j])));
       }
     });
-    await cache.put(chain, found);
+    // The batch waiting for these symbols (the first NDJSON line, on a cold wallet) need not
+    // also wait for the write (3-5 ms on PGlite). A write that fails costs a lookup next time.
+    cache.put(chain, found).catch(() => {});
     return found;
   }
 
@@ -209,46 +219,68 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
     }
   }
 
-  /** Splits `mints` into the ones known (put in `out`) and the ones still to look up. */
-  async function known(mints: Iterable<string>, out: Map<string, TokenInfo>): Promise<string[]> {
+  interface Split {
+    /** Lookups under way that these mints share (taken when seen: the entry goes when it settles). */
+    shared: Map<string, Promise<TokenInfo>>;
+    /** Mints neither built in, cached nor being looked up. */
+    missing: string[];
+  }
+
+  /**
+   * Splits `mints` into the ones known (put in `out`), the ones being looked up already (no
+   * cache read for those: their lookup is shared) and the ones still to look up.
+   */
+  async function split(mints: Iterable<string>, out: Map<string, TokenInfo>): Promise<Split> {
+    const shared = new Map<string, Promise<TokenInfo>>();
     const rest: string[] = [];
     for (const m of new Set(mints)) {
       const b = BUILT_IN.get(m);
+      const p = inFlight.get(m);
       if (b) out.set(m, b);
+      else if (p) shared.set(m, p);
       else rest.push(m);
     }
-    if (rest.length === 0) return rest;
+    if (rest.length === 0) return { shared, missing: rest };
     const cached = await cache.get(chain, rest);
-    return rest.filter((m) => {
+    const missing: string[] = [];
+    for (const m of rest) {
       const c = cached.get(m);
+      const p = inFlight.get(m); // started while the cache was read
       if (c) out.set(m, c);
-      return !c;
-    });
+      else if (p) shared.set(m, p);
+      else missing.push(m);
+    }
+    return { shared, missing };
   }
 
   return {
     stats,
     async resolve(mintsIn, opts = {}) {
       const out = new Map<string, TokenInfo>();
-      const unknown = await known(mintsIn, out);
-      const shared = unknown.filter((m) => inFlight.has(m));
-      const missing = unknown.filter((m) => !inFlight.has(m));
+      const { shared, missing: unseen } = await split(mintsIn, out);
+      // Another call may have started some of them since split() looked.
+      const missing: string[] = [];
+      for (const m of unseen) {
+        const p = inFlight.get(m);
+        if (p) shared.set(m, p);
+        else missing.push(m);
+      }
       if (missing.length > 0) start(missing, opts.decimalsHint, opts.signal);
       const failed: string[] = [];
       await Promise.all([
         // A lookup started by someone else (a prefetch, another batch) that fails is done again
         // here, with this call's signal and hints.
-        ...shared.map((m) => inFlight.get(m)!.then((v) => void out.set(m, v), () => void failed.push(m))),
+        ...[...shared].map(([m, p]) => p.then((v) => void out.set(m, v), () => void failed.push(m))),
         ...missing.map((m) => inFlight.get(m)!.then((v) => void out.set(m, v))),
       ]);
       if (failed.length > 0) for (const [m, v] of await lookUp(failed, opts.decimalsHint, opts.signal)) out.set(m, v);
       return out;
     },
     prefetch(mintsIn, opts = {}) {
-      known(mintsIn, new Map())
-        .then((unknown) => {
-          const missing = unknown.filter((m) => !inFlight.has(m));
-          if (missing.length > 0) start(missing, undefined, opts.signal);
+      split(mintsIn, new Map())
+        .then(({ missing }) => {
+          const fresh = missing.filter((m) => !inFlight.has(m));
+          if (fresh.length > 0) start(fresh, undefined, opts.signal);
         })
         .catch(() => {});
     },
