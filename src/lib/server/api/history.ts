@@ -111,7 +111,9 @@ async function stream(
   for (;;) {
     const v = loader.version;
     const s = loader.state;
-    const run = await readRun(ctx.db, walletId, below, firstRows);
+    // Nothing stored yet (a cold wallet): no read. On PGlite a read holds the thread for 1-5 ms,
+    // just when the walk's first requests are being written to their sockets.
+    const run = s.tradeCount === 0 ? null : await readRun(ctx.db, walletId, below, firstRows);
     if (run || s.complete) {
       found = { run, s };
       break;
