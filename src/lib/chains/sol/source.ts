@@ -28,7 +28,7 @@ import {
 } from './decode-batch.js';
 import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decode-transaction.js';
 import type { BatchReading } from './rpc/read-batch.js';
-import { createRpcTransport, sleepMs, type RpcTransport, type RpcTransportOptions } from './rpc/transport.js';
+import { createRpcTransport, nextTurn, sleepMs, type RpcTransport, type RpcTransportOptions } from './rpc/transport.js';
 import { base58Encode } from '../shared/base58.js';
 import { createSolanaTokenResolver, fromBase64, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, type SolanaTokenResolver } from './tokens.js';
 
@@ -227,7 +227,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
       : undefined;
     const results: (WalletTransaction | null)[] = await transport.callMany<unknown, WalletTransaction | null>(
       wanted.map((i) => ({ method: 'getTransaction', params: params(sigs[i].signature) })),
-      { signal, map: decodeOne, readBatch },
+      { signal, map: decodeOne, readBatch, priority: first ? 'high' : 'normal' },
     );
     for (let attempt = 0; ; attempt++) {
       const missing = wanted.flatMap((_, k) => (results[k] === null || results[k] === undefined ? [k] : []));
@@ -342,26 +342,33 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
         }
         return page;
       };
-      // A cold walk from the top: look up the symbols of the wallet's held mints meanwhile. Not
-      // on resumes (deep in the history) nor refreshes (the symbols are known by then).
-      if (!start && !untilSignature && prefetchHeldMints > 0) speculate(wallet, signal).catch(() => {});
       // The first page holds just the first chunk: a node lists 20 signatures faster than 1,000
       // (here: ~5 ms less of the first line's wait; on a busy node, more), and the next page of
       // 1,000 is asked for as soon as it is back. One more page in sequence costs a walk of
       // 10,000 signatures one round trip that the transaction batches hide.
       let limit = Math.min(pageSize, firstBatchSize);
       let nextPage = fetchPage(state?.signature, limit);
+      // A cold walk from the top: look up the symbols of the wallet's held mints meanwhile. Not
+      // on resumes (deep in the history) nor refreshes (the symbols are known by then). Asked
+      // for after the page, so the page (the first line's critical path) takes the connection
+      // already open and the listing any new one (a TCP, or TLS, handshake).
+      if (!start && !untilSignature && prefetchHeldMints > 0) speculate(wallet, signal).catch(() => {});
       for (;;) {
         const page = await nextPage;
         const lastPage = page.length < limit;
         // The following page is asked for at once, before this page's chunks wait for room in
         // the lookahead: the chain of pages is the walk's critical path (10 pages x 1 round trip
-        // for 10,000 signatures) and must not stall behind a consumer that is busy.
-        if (!lastPage) {
+        // for 10,000 signatures) and must not stall behind a consumer that is busy. After the
+        // first page, it goes just after the first chunk's request instead: a node answers in
+        // the order requests arrive as often as not, and a page of 1,000 takes it longer to
+        // build than 20 transactions (the replay server: 5 ms against 1 ms).
+        const askNextPage = () => {
+          if (lastPage) return;
           limit = pageSize;
           nextPage = fetchPage(page[page.length - 1].signature, limit);
           nextPage.catch(() => {}); // awaited on the next turn; a failure surfaces there
-        }
+        };
+        if (!firstChunk) askNextPage();
         stats.signaturePages++;
         const positions: string[] = [];
         const states: WalkState[] = [];
@@ -385,19 +392,28 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
           signal.throwIfAborted();
           const end = Math.min(page.length, i + (firstChunk ? firstBatchSize : batchSize));
           const position = encodeState(states[end - 1]);
+          // One turn of the event loop first: the connection the page came back on is only
+          // free for the next request then (Node's fetch lets it go on a later turn), and the
+          // first batch on a new connection waits for its handshake (5-8 ms here, where a TLS
+          // handshake to a remote node takes round trips).
+          if (firstChunk) await nextTurn(signal);
           const result = fetchChunk(wallet, page.slice(i, end), positions.slice(i, end), signal, firstChunk);
           push({ result, position, done: lastPage && end === page.length });
           if (firstChunk) {
+            askNextPage();
             // The first batch is what a client waits for (the first NDJSON line): its
-            // getTransaction batch and then its symbol lookup have the connection to themselves,
-            // 3 round trips with the signature page, instead of queueing behind 7 batches of
-            // ~1.5 MB each and their parsing (measured warm at 50 ms latency: first batch after ~210 ms
-            // this way, ~890 ms without).
-            // The rest of the walk starts one round trip later, which costs a 10,000-trade walk ~1%.
+            // getTransaction batch and its symbol lookup have the connection to themselves
+            // instead of queueing behind 7 batches of ~1.5 MB each and their parsing (measured
+            // warm at 50 ms latency: first batch after ~210 ms this way, ~890 ms without). The
+            // rest of the walk starts one round trip later, which costs a 10,000-trade walk ~1%.
             await result.then(
               () => {},
               () => {},
             );
+            // And one turn later: launching the next 7 batches takes 5-8 ms of this thread, which
+            // would otherwise run before the consumer has stored (and a server has sent) the
+            // first batch, as this continuation was queued first.
+            await nextTurn(signal);
           }
           firstChunk = false;
           lastPosition = position;
