@@ -16,13 +16,13 @@ describe('the wallet loader', () => {
     const source = createScriptedSource({ transactions: 60, batchSize: 10, delayMs: 5 });
     const address = randomWallet();
     const wallet = await getOrCreateWallet(db, 'sol', address);
-    // A store whose second commit fails (a dropped connection, a full disk).
+    // A store whose second batch write fails (a dropped connection, a full disk).
     let commits = 0;
     const flaky: Database = {
       ...db,
-      transaction: (fn) => {
-        if (++commits === 2) return Promise.reject(new Error('disk full'));
-        return db.transaction(fn);
+      query: (sql, params) => {
+        if (/INSERT INTO trades/.test(sql) && ++commits === 2) return Promise.reject(new Error('disk full'));
+        return db.query(sql, params);
       },
     };
     const loader = createWalletLoader({ db: flaky, source, wallet, headStaleMs: 60_000 });

@@ -1,5 +1,4 @@
 import type { Database } from './database.js';
-import { countBetween } from './trades.js';
 
 export interface DeliveredRun {
   accountId: number;
@@ -24,36 +23,16 @@ export interface DeliveredRun {
  */
 export async function meterRun(db: Database, run: DeliveredRun): Promise<number> {
   if (run.count === 0) return 0;
-  return db.transaction(async (tx) => {
-    // Serialises metering per account across connections and processes.
-    await tx.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [run.accountId]);
-    // Overlapping intervals, plus the one that ends exactly at the cursor the read started below:
-    // nothing can lie between that cursor and this run's newest trade, so the two join.
-    const ranges = await tx.query<{ lo: string; hi: string }>(
-      `SELECT lo, hi FROM usage_ranges WHERE account_id = $1 AND wallet_id = $2
-       AND ((lo <= $3 AND hi >= $4) OR lo = $5)`,
-      [run.accountId, run.walletId, run.hi, run.lo, run.after ?? ''],
-    );
-    let already = 0;
-    let lo = run.lo;
-    let hi = run.hi;
-    for (const r of ranges) {
-      const from = r.lo > run.lo ? r.lo : run.lo;
-      const to = r.hi < run.hi ? r.hi : run.hi;
-      if (from <= to) already += await countBetween(tx, run.walletId, from, to);
-      if (r.lo < lo) lo = r.lo;
-      if (r.hi > hi) hi = r.hi;
-    }
-    const fresh = run.count - already;
-    if (ranges.length) {
-      await tx.query('DELETE FROM usage_ranges WHERE account_id = $1 AND wallet_id = $2 AND lo = ANY($3::text[])', [
-        run.accountId,
-        run.walletId,
-        ranges.map((r) => r.lo),
-      ]);
-    }
-    await tx.query('INSERT INTO usage_ranges (account_id, wallet_id, lo, hi) VALUES ($1, $2, $3, $4)', [run.accountId, run.walletId, lo, hi]);
-    if (fresh > 0) await tx.query('UPDATE accounts SET usage_trades = usage_trades + $2 WHERE id = $1', [run.accountId, fresh]);
-    return fresh;
-  });
+  // One statement (migration 3, meter_run): its own transaction, the account row locked first,
+  // which serialises metering per account across connections and processes.
+  const rows = await db.query<{ fresh: number }>('SELECT meter_run($1, $2, $3, $4, $5, $6) AS fresh', [
+    run.accountId,
+    run.walletId,
+    run.hi,
+    run.lo,
+    run.count,
+    // The interval whose oldest trade is the cursor joins this run: nothing lies between them.
+    run.after ?? '',
+  ]);
+  return Number(rows[0].fresh);
 }

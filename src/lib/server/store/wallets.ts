@@ -58,15 +58,6 @@ export async function getOrCreateWallet(db: Queryable, chain: string, address: s
   return toState(rows[0]);
 }
 
-/** Saves the load state reached (not loadAll, which only setLoadAll changes). */
-export async function saveWalletState(db: Queryable, s: WalletState): Promise<void> {
-  await db.query(
-    `UPDATE wallets SET head_marker = $2, tail_position = $3, complete = $4, trade_count = $5,
-       first_trade = $6, head_checked_at = $7, updated_at = now() WHERE id = $1`,
-    [s.id, s.headMarker, s.tailPosition, s.complete, s.tradeCount, s.firstTrade, s.headCheckedAt],
-  );
-}
-
 export async function setLoadAll(db: Queryable, walletId: number): Promise<void> {
   await db.query('UPDATE wallets SET load_all = true WHERE id = $1', [walletId]);
 }

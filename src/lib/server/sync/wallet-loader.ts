@@ -3,8 +3,8 @@ import { HistoryError, isHistoryError } from '../../core/errors.js';
 import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import type { StatisticsKeeper } from '../store/statistics.js';
-import { insertTrades } from '../store/trades.js';
-import { saveWalletState, setLoadAll, type WalletState } from '../store/wallets.js';
+import { storeBatch } from '../store/trades.js';
+import { setLoadAll, type WalletState } from '../store/wallets.js';
 
 /**
  * The one loader of a (chain, wallet): however many requests arrive, one walk runs.
@@ -91,16 +91,12 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
       : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
 
   /**
-   * Stores trades and the state they move the wallet to, in one transaction. `patch` is applied
+   * Stores trades and the state they move the wallet to, in one statement. `patch` is applied
    * over the state as it is when the write finishes, so a change made meanwhile (loadAll) stays.
    */
   async function commit(patch: Partial<WalletState>, trades: readonly SourceTrade[]): Promise<number> {
     const t0 = performance.now();
-    const inserted = await db.transaction(async (tx) => {
-      const n = await insertTrades(tx, state.id, trades);
-      await saveWalletState(tx, { ...state, ...patch, tradeCount: state.tradeCount + n });
-      return n;
-    });
+    const inserted = await storeBatch(db, { ...state, ...patch }, trades);
     state = { ...state, ...patch, tradeCount: state.tradeCount + inserted };
     stats.commits++;
     stats.trades += inserted;

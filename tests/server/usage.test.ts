@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
+import { migrate } from '../../src/lib/server/store/migrations.js';
+import { meterRun } from '../../src/lib/server/store/usage.js';
+import { BACKENDS, createTestDatabase } from '../support/test-server.js';
+
+/** Keys k01 (oldest) .. k20 (newest), as the store orders them. */
+const k = (n: number) => `0000${String(n).padStart(2, '0')}:9`;
+
+describe.each(BACKENDS)('meterRun on %s', (backend) => {
+  let db: Database;
+  let drop: (() => Promise<void>) | undefined;
+  let wallet: number;
+  const [alice, bob] = [1, 2];
+
+  beforeAll(async () => {
+    if (backend === 'postgres') {
+      const t = await createTestDatabase();
+      drop = t.drop;
+      db = await openDatabase({ url: t.url });
+    } else db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    await db.query(`INSERT INTO accounts (id, name) VALUES (1, 'alice'), (2, 'bob')`);
+    wallet = (await db.query<{ id: number }>(`INSERT INTO wallets (chain, address) VALUES ('sol', 'w') RETURNING id`))[0].id;
+    for (let n = 1; n <= 20; n++) {
+      await db.query('INSERT INTO trades (wallet_id, k, signature, leg, json) VALUES ($1, $2, $3, 0, $4)', [wallet, k(n), `s${n}`, '{}']);
+    }
+  });
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
+
+  const ranges = async (account: number) =>
+    (await db.query<{ lo: string; hi: string }>('SELECT lo, hi FROM usage_ranges WHERE account_id = $1 ORDER BY lo', [account])).map(
+      (r) => `${r.lo}..${r.hi}`,
+    );
+  const usage = async (account: number) => Number((await db.query<{ u: number }>('SELECT usage_trades AS u FROM accounts WHERE id = $1', [account]))[0].u);
+  const meter = (accountId: number, hi: number, lo: number, after: number | null) =>
+    meterRun(db, { accountId, walletId: wallet, hi: k(hi), lo: k(lo), count: hi - lo + 1, after: after === null ? null : k(after) });
+
+  it('counts a trade once per account, joining what it counted into intervals', async () => {
+    // A stream's first line: k10..k06, from the top.
+    expect(await meter(alice, 10, 6, null)).toBe(5);
+    // Read again: nothing new.
+    expect(await meter(alice, 10, 6, null)).toBe(0);
+    // A read that overlaps the bottom of it: k08..k03, of which k05..k03 are new; one interval.
+    expect(await meter(alice, 8, 3, null)).toBe(3);
+    expect(await ranges(alice)).toEqual([`${k(3)}..${k(10)}`]);
+    // The next line below the cursor k03: k02..k01, joined to the interval the cursor ends.
+    expect(await meter(alice, 2, 1, 3)).toBe(2);
+    expect(await ranges(alice)).toEqual([`${k(1)}..${k(10)}`]);
+    // A run apart from it (k20..k15): a second interval.
+    expect(await meter(alice, 20, 15, null)).toBe(6);
+    expect(await ranges(alice)).toEqual([`${k(1)}..${k(10)}`, `${k(15)}..${k(20)}`]);
+    // One run across both and the gap between them: only k14..k11 are new, and all is one.
+    expect(await meter(alice, 20, 1, null)).toBe(4);
+    expect(await ranges(alice)).toEqual([`${k(1)}..${k(20)}`]);
+    expect(await usage(alice)).toBe(20);
+    // Another account starts from nothing.
+    expect(await meter(bob, 12, 9, null)).toBe(4);
+    expect(await usage(bob)).toBe(4);
+    expect(await usage(alice)).toBe(20);
+  });
+
+  it('counts once when the same run is metered concurrently', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => meter(bob, 20, 13, null)));
+    // k13..k20 beside bob's k09..k12 (touching, not overlapping, and no cursor joins them): 8 new,
+    // whichever call counted them, in an interval of their own.
+    expect(results.reduce((a, b) => a + b, 0)).toBe(8);
+    expect(await usage(bob)).toBe(12);
+    expect(await ranges(bob)).toEqual([`${k(9)}..${k(12)}`, `${k(13)}..${k(20)}`]);
+  });
+});
