@@ -51,6 +51,10 @@ async function main() {
         `max(network ${Math.round(h.networkBoundMs)}, parse ${Math.round(h.parseMs)} + decode ${Math.round(h.decodeMs)} + store ${Math.round(h.storeMs)})`,
     );
     report('[sol] index 10,000-trade wallet through the endpoint / its limit', h.indexMs / h.limitMs, 'x limit', 1.5, 'lower');
+    console.log(
+      `sol first line: ${h.firstLines.map((ms) => ms.toFixed(0)).join(', ')} ms on ${h.firstLines.length} cold wallets in turn, on one server ` +
+        `(the first is also that server's first request); median ${h.firstLineMs.toFixed(0)} ms`,
+    );
     report('[sol] first NDJSON batch line of a cold wallet, in 50 ms latencies', h.firstLineRoundTrips, 'RTTs', 3, 'lower');
     report(`[sol] the same, in measured round trips (${h.measuredRttMs.toFixed(1)} ms)`, h.firstLineMeasuredRtts, 'RTTs', 3, 'lower');
   }

@@ -28,7 +28,11 @@ export interface RunningReplay {
   wallet: string;
   trades: number;
   signatures: number;
+  /** Further wallets on the same tokens (startChildReplay's smallWallets). */
+  smallWallets: string[];
   stats(): Promise<ReplayStats>;
+  /** Counts from zero again (requests made before a measured run). */
+  resetStats(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,16 +41,22 @@ export interface RunningReplay {
  * ~135 MB of responses for 10,000 trades) then runs beside the client instead of taking turns
  * with it on one event loop, as a real RPC node would.
  */
-export async function startChildReplay(trades: number, latencyMs: number, seed: number): Promise<RunningReplay> {
+export async function startChildReplay(trades: number, latencyMs: number, seed: number, { smallWallets = 0, smallTrades = 300 } = {}): Promise<RunningReplay> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', SERVE, '--trades', String(trades), '--latency', String(latencyMs), '--seed', String(seed), '--no-fixtures', '--json'],
+    [
+      '--import',
+      'tsx',
+      SERVE,
+      ...['--trades', String(trades), '--latency', String(latencyMs), '--seed', String(seed), '--no-fixtures', '--json'],
+      ...['--small-wallets', String(smallWallets), '--small-trades', String(smallTrades)],
+    ],
     // The IPC channel ties the server's life to this process: it exits when we do.
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  const info = await new Promise<{ url: string; wallet: string; trades: number; signatures: number }>((resolve, reject) => {
+  const info = await new Promise<{ url: string; wallet: string; trades: number; signatures: number; smallWallets: string[] }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
@@ -62,6 +72,7 @@ export async function startChildReplay(trades: number, latencyMs: number, seed: 
   return {
     ...info,
     stats: () => rpc('replay_stats'),
+    resetStats: async () => void (await rpc('replay_resetStats')),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -79,7 +90,9 @@ async function startInlineReplay(trades: number, latencyMs: number, seed: number
     wallet: world.wallet.wallet,
     trades: world.wallet.tradeCount,
     signatures: world.wallet.transactions.length,
+    smallWallets: [],
     stats: async () => server.stats,
+    resetStats: async () => server.resetStats(),
     close: () => server.close(),
   };
 }

@@ -2,12 +2,14 @@
  * Local demo and out-of-process server for the benchmark:
  *
  *   npx tsx tests/support/sol-replay/serve.ts --trades 5000 --latency 50 [--faults 0.1] [--no-batch]
- *        [--rate-limit 100/10000] [--seed 1] [--port 8899] [--json]
+ *        [--rate-limit 100/10000] [--seed 1] [--port 8899] [--json] [--small-wallets 5 --small-trades 300]
  *
- * Serves the recorded fixtures plus one synthesised wallet; prints the URL and the wallet (one
+ * Serves the recorded fixtures plus one synthesised wallet (and, with --small-wallets, that many
+ * more of --small-trades trades each, on the same tokens); prints the URL and the wallets (one
  * JSON line with --json). Point RPC_URL_SOL at the URL. Runs until killed.
  */
-import { buildReplayWorld, startSolanaReplayServer } from './index.js';
+import { buildReplayWorld, safeDecode, startSolanaReplayServer } from './index.js';
+import { synthesizeWallet } from './synth.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,7 +18,12 @@ function arg(name: string): string | undefined {
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const trades = Number(arg('trades') ?? 5000);
-const world = await buildReplayWorld({ trades, seed: Number(arg('seed') ?? 1), includeFixtures: !flag('no-fixtures') });
+const seed = Number(arg('seed') ?? 1);
+const world = await buildReplayWorld({ trades, seed, includeFixtures: !flag('no-fixtures') });
+const small = Array.from({ length: Number(arg('small-wallets') ?? 0) }, (_, i) =>
+  synthesizeWallet({ decode: safeDecode, fixtures: world.fixtures, trades: Number(arg('small-trades') ?? 300), seed: seed * 1000 + i + 1 }),
+);
+for (const w of small) world.transactions.push(...w.transactions);
 const rl = arg('rate-limit')?.split('/').map(Number);
 const server = await startSolanaReplayServer({
   transactions: world.transactions,
@@ -29,8 +36,14 @@ const server = await startSolanaReplayServer({
   faults: arg('faults') ? { rate: Number(arg('faults')), seed: Number(arg('seed') ?? 1) } : undefined,
 });
 // What getTokenAccountsByOwner answers for the wallet, computed now rather than in a timed request.
-server.tokenAccountsOf(world.wallet.wallet);
-const info = { url: server.url, wallet: world.wallet.wallet, trades: world.wallet.tradeCount, signatures: world.wallet.transactions.length };
+for (const w of [world.wallet, ...small]) server.tokenAccountsOf(w.wallet);
+const info = {
+  url: server.url,
+  wallet: world.wallet.wallet,
+  trades: world.wallet.tradeCount,
+  signatures: world.wallet.transactions.length,
+  smallWallets: small.map((w) => w.wallet),
+};
 if (flag('json')) process.stdout.write(JSON.stringify(info) + '\n');
 else {
   process.stdout.write(`Solana replay RPC at ${info.url}\n`);
