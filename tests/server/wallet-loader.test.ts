@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/server/store/database.js';
+import { storeBatch } from '../../src/lib/server/store/trades.js';
 import { getOrCreateWallet } from '../../src/lib/server/store/wallets.js';
 import { createWalletLoader } from '../../src/lib/server/sync/wallet-loader.js';
 import { createScriptedSource } from '../support/scripted-source.js';
@@ -45,6 +46,24 @@ describe('the wallet loader', () => {
     const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM trades WHERE wallet_id = $1', [wallet.id]);
     expect(rows[0].n).toBe(source.expected(address).length);
     expect(loader.state.tradeCount).toBe(source.expected(address).length);
+  });
+
+  it('takes the stored count from the store: trades another process stored count too', async () => {
+    const source = createScriptedSource({ transactions: 30, batchSize: 10 });
+    const address = randomWallet();
+    // This loader's view of the wallet is from before another server process on the same
+    // database stored the trades of its newest 10 transactions (the same rows: same chain).
+    const wallet = await getOrCreateWallet(db, 'sol', address);
+    const newest = source.expected(address).filter((t) => Number(t.position) > 20);
+    await storeBatch(db, wallet, newest);
+    const loader = createWalletLoader({ db, source, wallet, headStaleMs: 60_000 });
+    expect(loader.state.tradeCount).toBe(0);
+    await loader.wantAll();
+    while (loader.running) await sleep(10);
+    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM trades WHERE wallet_id = $1', [wallet.id]);
+    expect(rows[0].n).toBe(source.expected(address).length);
+    // Not 0 plus what this loader inserted: the other process's rows were there before.
+    expect(loader.state.tradeCount).toBe(rows[0].n);
   });
 
   it('picks up a page demand that arrives while the loop is returning', async () => {

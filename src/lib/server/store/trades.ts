@@ -11,10 +11,10 @@ export const TOP_KEY = '~';
  * statement saves the state and adds the new rows to trade_count. One statement is its own
  * transaction: BEGIN, insert, update and COMMIT were four round trips, 3-8 ms of the serving
  * thread on PGlite before a cold wallet's first line could be read. A trade already stored (same
- * signature and leg) is left as it is. Returns how many rows were new. `loadAll` is not written
- * here (setLoadAll is).
+ * signature and leg) is left as it is. Returns how many rows were new and the wallet's stored
+ * count after it. `loadAll` is not written here (setLoadAll is).
  */
-export async function storeBatch(db: Queryable, state: WalletState, trades: readonly SourceTrade[]): Promise<number> {
+export async function storeBatch(db: Queryable, state: WalletState, trades: readonly SourceTrade[]): Promise<{ inserted: number; tradeCount: number }> {
   const ks: string[] = [];
   const sigs: string[] = [];
   const legs: number[] = [];
@@ -25,7 +25,7 @@ export async function storeBatch(db: Queryable, state: WalletState, trades: read
     legs.push(t.leg);
     jsons.push(serializeTrade(t));
   }
-  const rows = await db.query<{ n: number }>(
+  const rows = await db.query<{ n: number; trade_count: number }>(
     `WITH ins AS (
        INSERT INTO trades (wallet_id, k, signature, leg, json)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])
@@ -34,11 +34,11 @@ export async function storeBatch(db: Queryable, state: WalletState, trades: read
      UPDATE wallets SET head_marker = $6, tail_position = $7, complete = $8, trade_count = trade_count + (SELECT n FROM n),
        first_trade = $9, head_checked_at = $10, updated_at = now()
      WHERE id = $1
-     RETURNING (SELECT n FROM n) AS n`,
+     RETURNING (SELECT n FROM n) AS n, trade_count`,
     [state.id, ks, sigs, legs, jsons, state.headMarker, state.tailPosition, state.complete, state.firstTrade, state.headCheckedAt],
   );
   if (rows.length !== 1) throw new Error(`wallet ${state.id} is not in the store`);
-  return Number(rows[0].n);
+  return { inserted: Number(rows[0].n), tradeCount: Number(rows[0].trade_count) };
 }
 
 /** A run of stored trades, already joined as JSON array elements. */

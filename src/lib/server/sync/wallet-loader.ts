@@ -96,8 +96,11 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
    */
   async function commit(patch: Partial<WalletState>, trades: readonly SourceTrade[]): Promise<number> {
     const t0 = performance.now();
-    const inserted = await storeBatch(db, { ...state, ...patch }, trades);
-    state = { ...state, ...patch, tradeCount: state.tradeCount + inserted };
+    // The count as stored, not ours plus what this batch added: rows stored by another process
+    // on the same database (or by a commit whose answer was lost) count too, and a stream's first
+    // wait skips reading while this says 0.
+    const { inserted, tradeCount } = await storeBatch(db, { ...state, ...patch }, trades);
+    state = { ...state, ...patch, tradeCount };
     stats.commits++;
     stats.trades += inserted;
     stats.commitMs += performance.now() - t0;
