@@ -59,6 +59,20 @@ describe('isOnCurve', () => {
     expect(isOnCurve(y1)).toBe(false);
     expect(isOnCurve(new Uint8Array(31))).toBe(false);
   });
+
+  it('takes y >= p modulo p, as @solana/kit does', () => {
+    // p = 2^255 - 19 little-endian: 0xed, then 0xff x 30, then 0x7f. y = p is y = 0 (x^2 = -1, a
+    // point); y = p + 1 is y = 1 (x = 0), a point only with the sign bit clear.
+    const p = new Uint8Array(32).fill(0xff);
+    p[0] = 0xed;
+    p[31] = 0x7f;
+    const p1 = p.slice();
+    p1[0] = 0xee;
+    const p1Signed = p1.slice();
+    p1Signed[31] |= 0x80;
+    for (const b of [p, p1, p1Signed]) expect(isOnCurve(b), hex(b)).toBe(!isOffCurveAddress(address(base58Encode(b))));
+    expect([isOnCurve(p), isOnCurve(p1), isOnCurve(p1Signed)]).toEqual([true, true, false]);
+  });
 });
 
 describe('findProgramAddress', () => {

@@ -124,7 +124,8 @@ describe('resolver', () => {
     const counting: TokenCache = { get: (c, m) => (asked.push([...m]), cache.get(c, m)), put: (c, e) => cache.put(c, e) };
     const resolver = createSolanaTokenResolver({ transport, cache: counting });
     resolver.prefetch([METAPLEX.mint, BARE.mint]);
-    await sleep(10); // the prefetch has read the cache and sent its request
+    // Until the prefetch has read the cache and its request reached the server.
+    while (server.stats.byMethod.getMultipleAccounts !== 1) await sleep(1);
     const r = await resolver.resolve([METAPLEX.mint, T22.mint]);
     expect(r.get(METAPLEX.mint)).toEqual({ symbol: 'BONK', decimals: 5 });
     expect(r.get(T22.mint)).toEqual({ symbol: 'PYUSD', decimals: 6 });

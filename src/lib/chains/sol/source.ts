@@ -241,7 +241,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
       await sleepMs(250 * 2 ** attempt, signal);
       const again = await transport.callMany<unknown, WalletTransaction | null>(
         missing.map((k) => ({ method: 'getTransaction', params: params(sigs[wanted[k]].signature) })),
-        { signal, map: decodeOne, readBatch },
+        { signal, map: decodeOne, readBatch, priority: first ? 'high' : 'normal' },
       );
       missing.forEach((k, j) => (results[k] = again[j]));
     }

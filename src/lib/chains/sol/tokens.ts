@@ -122,7 +122,7 @@ const METADATA_SEED = new TextEncoder().encode('metadata');
 const METADATA_PROGRAM_BYTES = getAddressEncoder().encode(address(METADATA_PROGRAM)) as Uint8Array;
 
 /**
- * The Metaplex metadata PDA of a mint, ["metadata", program, mint]: about 60 µs (pda.ts), once
+ * The Metaplex metadata PDA of a mint, ["metadata", program, mint]: 70-180 µs (pda.ts), once
  * per mint looked up, as the symbol is cached after. The mint is decoded with the hand-written
  * base58 (@solana/kit's address codec took 47-80 µs per mint here, as long as the rest).
  */
@@ -169,9 +169,18 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
   /** Lookups under way, so two batches asking for one new mint at once share one lookup. */
   const inFlight = new Map<string, Promise<TokenInfo>>();
 
-  /** Looks `mints` up on chain; the answer is handed back before it is written to the cache. */
-  async function lookUp(mints: string[], hints: ReadonlyMap<string, number> | undefined, signal?: AbortSignal): Promise<Map<string, TokenInfo>> {
-    // 16 addresses (~2-3 ms) per turn of the event loop: a cold wallet's first lookup derives up
+  /**
+   * Looks `mints` up on chain. The answer is handed back before it is written to the cache: the
+   * batch waiting for these symbols (a cold wallet's first NDJSON line) need not also wait for the
+   * write (3-5 ms on PGlite). `stored` settles when the write has (a failed write costs a lookup
+   * next time, nothing else).
+   */
+  async function lookUp(
+    mints: string[],
+    hints: ReadonlyMap<string, number> | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ found: Map<string, TokenInfo>; stored: Promise<void> }> {
+    // 16 addresses (1-3 ms) per turn of the event loop: a cold wallet's first lookup derives up
     // to 100 while its first transaction batch is being sent and read, which must not wait.
     const metas: string[] = [];
     for (let i = 0; i < mints.length; i += PDAS_PER_TURN) {
@@ -202,19 +211,21 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
         found.set(mints[j], tokenInfoFromAccounts(value[2 * k], value[2 * k + 1], hints?.get(mints[j])));
       }
     });
-    // The batch waiting for these symbols (the first NDJSON line, on a cold wallet) need not
-    // also wait for the write (3-5 ms on PGlite). A write that fails costs a lookup next time.
-    cache.put(chain, found).catch(() => {});
-    return found;
+    return { found, stored: cache.put(chain, found).catch(() => {}) };
   }
 
-  /** Starts a lookup of `missing`, shared through `inFlight` until it settles. */
+  /**
+   * Starts a lookup of `missing`, shared through `inFlight` until the cache has its answer (or it
+   * failed): in between, a resolve would find the mint in neither and look it up again.
+   */
   function start(missing: string[], hints: ReadonlyMap<string, number> | undefined, signal?: AbortSignal): void {
     const all = lookUp(missing, hints, signal);
+    const settled = all.then((r) => r.stored, () => {});
     for (const m of missing) {
-      const p = all.then((r) => r.get(m)!);
+      const p = all.then((r) => r.found.get(m)!);
+      p.catch(() => {}); // a failure is the resolve's to handle (it looks the mint up again)
       inFlight.set(m, p);
-      p.catch(() => {}).finally(() => {
+      void settled.then(() => {
         if (inFlight.get(m) === p) inFlight.delete(m);
       });
     }
@@ -274,7 +285,7 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
         ...[...shared].map(([m, p]) => p.then((v) => void out.set(m, v), () => void failed.push(m))),
         ...missing.map((m) => inFlight.get(m)!.then((v) => void out.set(m, v))),
       ]);
-      if (failed.length > 0) for (const [m, v] of await lookUp(failed, opts.decimalsHint, opts.signal)) out.set(m, v);
+      if (failed.length > 0) for (const [m, v] of (await lookUp(failed, opts.decimalsHint, opts.signal)).found) out.set(m, v);
       return out;
     },
     prefetch(mintsIn, opts = {}) {
