@@ -122,6 +122,7 @@ export async function benchSolanaHttp({ trades = 10_000, latencyMs = 50, batchSi
 }
 
 function median(xs: number[]): number {
+  if (xs.length === 0) throw new Error('median of nothing');
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }

@@ -2,20 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
 import { migrate } from '../../src/lib/server/store/migrations.js';
 import { meterRun } from '../../src/lib/server/store/usage.js';
-import { BACKENDS, createTestDatabase } from '../support/test-server.js';
+import { createTestDatabase, STREAM_BACKENDS } from '../support/test-server.js';
 
 /** Keys k01 (oldest) .. k20 (newest), as the store orders them. */
 const k = (n: number) => `0000${String(n).padStart(2, '0')}:9`;
 
-describe.each(BACKENDS)('meterRun on %s', (backend) => {
+// Also on a database whose default collation is ICU: the function compares keys in C order.
+describe.each(STREAM_BACKENDS)('meterRun on %s', (backend) => {
   let db: Database;
   let drop: (() => Promise<void>) | undefined;
   let wallet: number;
   const [alice, bob] = [1, 2];
 
   beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await createTestDatabase();
+    if (backend !== 'pglite') {
+      const t = await createTestDatabase({ icu: backend === 'postgres-icu' });
       drop = t.drop;
       db = await openDatabase({ url: t.url });
     } else db = await openDatabase({ dataDir: 'memory://' });
