@@ -234,7 +234,7 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
   interface Split {
     /** Lookups under way that these mints share (taken when seen: the entry goes when it settles). */
     shared: Map<string, Promise<TokenInfo>>;
-    /** Mints neither built in, cached nor being looked up. */
+    /** Mints neither built in, cached, nor being looked up when split() began. */
     missing: string[];
   }
 
@@ -257,9 +257,7 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
     const missing: string[] = [];
     for (const m of rest) {
       const c = cached.get(m);
-      const p = inFlight.get(m); // started while the cache was read
       if (c) out.set(m, c);
-      else if (p) shared.set(m, p);
       else missing.push(m);
     }
     return { shared, missing };
@@ -270,7 +268,7 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
     async resolve(mintsIn, opts = {}) {
       const out = new Map<string, TokenInfo>();
       const { shared, missing: unseen } = await split(mintsIn, out);
-      // Another call may have started some of them since split() looked.
+      // Another call may have started some of them while the cache was read.
       const missing: string[] = [];
       for (const m of unseen) {
         const p = inFlight.get(m);

@@ -107,20 +107,28 @@ const RETRYABLE_RPC_CODES = new Set([-32005, -32429, 429, -32603, -32004, -32014
 /** HTTP statuses with which providers refuse a batch array (400 invalid request, 403 plan, 413 size). */
 const BATCH_REFUSED_STATUS = new Set([400, 403, 405, 413, 422]);
 
-export function sleepMs(ms: number, signal?: AbortSignal): Promise<void> {
+/** Resolves when `schedule` calls back (it returns how to cancel); an abort cancels and rejects. */
+function whenCalled(schedule: (done: () => void) => () => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
+    const cancel = schedule(() => {
       unsubscribe();
       resolve();
-    }, ms);
+    });
     const unsubscribe = signal
       ? onAbort(signal, () => {
-          clearTimeout(t);
+          cancel();
           reject(signal.reason);
         })
       : () => {};
   });
+}
+
+export function sleepMs(ms: number, signal?: AbortSignal): Promise<void> {
+  return whenCalled((done) => {
+    const t = setTimeout(done, ms);
+    return () => clearTimeout(t);
+  }, signal);
 }
 
 /**
@@ -130,32 +138,19 @@ export function sleepMs(ms: number, signal?: AbortSignal): Promise<void> {
  * request just started to be written to its socket.
  */
 export function nextTurn(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    let cancel = () => {};
-    const done = () => {
-      unsubscribe();
-      resolve();
-    };
+  return whenCalled((done) => {
     if (typeof setImmediate === 'function') {
       const t = setImmediate(done);
-      cancel = () => clearImmediate(t);
-    } else {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        done();
-      };
-      channel.port2.postMessage(null);
-      cancel = () => channel.port1.close();
+      return () => clearImmediate(t);
     }
-    const unsubscribe = signal
-      ? onAbort(signal, () => {
-          cancel();
-          reject(signal.reason);
-        })
-      : () => {};
-  });
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      done();
+    };
+    channel.port2.postMessage(null);
+    return () => channel.port1.close();
+  }, signal);
 }
 
 /** Seconds of a Retry-After header (delta-seconds or HTTP date), or undefined. */
