@@ -125,24 +125,19 @@ function opFromParsed(programKey: string, parsed: Json, index: (k: unknown) => n
   }
   switch (type) {
     case 'transfer':
-      return {
-        kind: 'token',
-        src: index(info.source),
-        dst: index(info.destination),
-        auth: index(info.authority ?? info.multisigAuthority),
-        amount: BigInt(info.amount),
-        mint: null,
-      };
     case 'transferChecked':
-    case 'transferCheckedWithFee':
+    case 'transferCheckedWithFee': {
+      // Only the checked forms name the mint and carry the amount as a tokenAmount.
+      const checked = type !== 'transfer';
       return {
         kind: 'token',
         src: index(info.source),
         dst: index(info.destination),
         auth: index(info.authority ?? info.multisigAuthority),
-        amount: BigInt(info.tokenAmount?.amount ?? info.amount),
-        mint: info.mint,
+        amount: BigInt(checked ? (info.tokenAmount?.amount ?? info.amount) : info.amount),
+        mint: checked ? info.mint : null,
       };
+    }
     case 'initializeAccount':
     case 'initializeAccount2':
     case 'initializeAccount3':

@@ -39,6 +39,13 @@ const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
+/** Index of the first character of `s` that is not JSON whitespace (s.length if none). */
+function firstNonSpace(s: string): number {
+  let i = 0;
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+  return i;
+}
+
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
@@ -120,8 +127,7 @@ export class JsonArraySplitter {
     if (this.mode === 'items') return this.feedItems(text);
     this.buf += text;
     if (this.mode === 'start') {
-      let i = 0;
-      while (i < this.buf.length && isSpace(this.buf.charCodeAt(i))) i++;
+      const i = firstNonSpace(this.buf);
       if (i === this.buf.length) return;
       if (this.buf.charCodeAt(i) !== OPEN_BRACKET) {
         this.mode = 'whole';
@@ -131,8 +137,7 @@ export class JsonArraySplitter {
       this.mode = 'marker';
     }
     if (this.mode === 'marker') {
-      let i = 0;
-      while (i < this.buf.length && isSpace(this.buf.charCodeAt(i))) i++;
+      const i = firstNonSpace(this.buf);
       if (i === this.buf.length) return;
       if (this.buf.charCodeAt(i) !== OPEN_BRACE) {
         // Not objects (or an empty array): read it whole, as one array.
