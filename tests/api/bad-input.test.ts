@@ -36,7 +36,9 @@ describe('bad input gets its status and code, and nothing is stored or counted',
     );
     const walks = calls.walks;
     const out = await fn();
-    const after = await srv.server.db.query('SELECT (SELECT count(*)::int FROM wallets) AS w, (SELECT count(*)::int FROM trades) AS t, (SELECT coalesce(sum(usage_trades),0)::int FROM accounts) AS u');
+    const after = await srv.server.db.query(
+      'SELECT (SELECT count(*)::int FROM wallets) AS w, (SELECT count(*)::int FROM trades) AS t, (SELECT coalesce(sum(usage_trades),0)::int FROM accounts) AS u',
+    );
     expect(after).toEqual(before);
     expect(calls.walks).toBe(walks);
     return out;
@@ -47,13 +49,19 @@ describe('bad input gets its status and code, and nothing is stored or counted',
     const invalid: string[] = Object.keys(vectors[family].invalid);
     it(`rejects every invalid ${family} vector on ${chain} with 400 invalid_address`, async () => {
       await nothingChanged(async () => {
-        for (const a of invalid) await expectProblem(await srv.get(`/v1/wallets/${encodeURIComponent(a)}/history?chain=${chain}&limit=1`), a === '' ? 404 : 400, a === '' ? 'not_found' : 'invalid_address');
+        for (const a of invalid)
+          await expectProblem(
+            await srv.get(`/v1/wallets/${encodeURIComponent(a)}/history?chain=${chain}&limit=1`),
+            a === '' ? 404 : 400,
+            a === '' ? 'not_found' : 'invalid_address',
+          );
       });
     });
     it(`rejects every valid ${family} vector on the other families' chains`, async () => {
       await nothingChanged(async () => {
         for (const other of Object.values(FAMILY_CHAIN).filter((c) => c !== chain)) {
-          for (const a of valid) await expectProblem(await srv.get(`/v1/wallets/${encodeURIComponent(a)}/history?chain=${other}&limit=1`), 400, 'invalid_address');
+          for (const a of valid)
+            await expectProblem(await srv.get(`/v1/wallets/${encodeURIComponent(a)}/history?chain=${other}&limit=1`), 400, 'invalid_address');
         }
       });
     });
@@ -79,7 +87,9 @@ describe('bad input gets its status and code, and nothing is stored or counted',
   });
 
   it.each(['0', '-1', '1.5', '1e3', '+5', 'abc', '', '0x10', ' 5', '00'])('rejects limit=%j with 400 invalid_limit', async (limit) => {
-    await nothingChanged(async () => expectProblem(await srv.get(`/v1/wallets/${randomWallet()}/history?limit=${encodeURIComponent(limit)}`), 400, 'invalid_limit'));
+    await nothingChanged(async () =>
+      expectProblem(await srv.get(`/v1/wallets/${randomWallet()}/history?limit=${encodeURIComponent(limit)}`), 400, 'invalid_limit'),
+    );
   });
 
   it('accepts a limit of 10^30 written in digits as unbounded', async () => {

@@ -63,35 +63,39 @@ describe('with a 2 s budget', () => {
     expect(ids(all)).toEqual(ids(s.expected(w)));
   });
 
-  it.each([1, 7, 1_000])('walks pages of limit %i: an empty page with a cursor while loading, then complete with totalPages', async (limit) => {
-    // Each batch takes longer than the budget, so the first page finds nothing yet.
-    const { w, s } = wallet(30, { batchSize: 10, delayMs: 2_300 });
-    const all: any[] = [];
-    let cursor: string | undefined;
-    let sawEmptyLoading = false;
-    let last: any;
-    for (let i = 0; i < 400; i++) {
-      const res = await srv.get(`/v1/wallets/${w}/history?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(res.status).toBe(200);
-      last = await res.json();
-      expect(last.pageSize).toBe(limit);
-      expect(last.trades.length).toBeLessThanOrEqual(limit);
-      if (!last.complete) {
-        expect(last.totalPages).toBeUndefined();
-        expect(typeof last.cursor).toBe('string');
-        if (last.trades.length === 0) sawEmptyLoading = true;
+  it.each([1, 7, 1_000])(
+    'walks pages of limit %i: an empty page with a cursor while loading, then complete with totalPages',
+    async (limit) => {
+      // Each batch takes longer than the budget, so the first page finds nothing yet.
+      const { w, s } = wallet(30, { batchSize: 10, delayMs: 2_300 });
+      const all: any[] = [];
+      let cursor: string | undefined;
+      let sawEmptyLoading = false;
+      let last: any;
+      for (let i = 0; i < 400; i++) {
+        const res = await srv.get(`/v1/wallets/${w}/history?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.status).toBe(200);
+        last = await res.json();
+        expect(last.pageSize).toBe(limit);
+        expect(last.trades.length).toBeLessThanOrEqual(limit);
+        if (!last.complete) {
+          expect(last.totalPages).toBeUndefined();
+          expect(typeof last.cursor).toBe('string');
+          if (last.trades.length === 0) sawEmptyLoading = true;
+        }
+        all.push(...last.trades);
+        if (!last.cursor) break;
+        cursor = last.cursor;
       }
-      all.push(...last.trades);
-      if (!last.cursor) break;
-      cursor = last.cursor;
-    }
-    expect(sawEmptyLoading).toBe(true);
-    expect(last.complete).toBe(true);
-    const total = s.expected(w).length;
-    expect(last.tradeCount).toBe(total);
-    expect(last.totalPages).toBe(Math.ceil(total / limit));
-    expect(ids(all)).toEqual(ids(s.expected(w)));
-  }, 120_000);
+      expect(sawEmptyLoading).toBe(true);
+      expect(last.complete).toBe(true);
+      const total = s.expected(w).length;
+      expect(last.tradeCount).toBe(total);
+      expect(last.totalPages).toBe(Math.ceil(total / limit));
+      expect(ids(all)).toEqual(ids(s.expected(w)));
+    },
+    120_000,
+  );
 });
 
 describe('with the default budget', () => {

@@ -93,7 +93,11 @@ describe('keys', () => {
     const { createServer } = await import('../../src/lib/server/create-server.js');
     const dir = `memory://first-start`;
     const lines: string[] = [];
-    const server = await createServer({ config: loadConfig({ DATA_DIR: dir }), sources: () => createScriptedSource({ transactions: 1 }), log: (l) => lines.push(l) });
+    const server = await createServer({
+      config: loadConfig({ DATA_DIR: dir }),
+      sources: () => createScriptedSource({ transactions: 1 }),
+      log: (l) => lines.push(l),
+    });
     try {
       const key = /wth_[A-Za-z0-9_-]{43}/.exec(lines.join('\n'))?.[0];
       expect(key).toBeTruthy();

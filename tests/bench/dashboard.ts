@@ -24,8 +24,6 @@ export interface DashboardBench {
   trades: number;
 }
 
-
-
 /** 100,000 trades over 50 tokens and 4 venues, 18-decimal amounts, in batch lines of 500 (a server batch size). */
 export function syntheticStream(n: number, wallet: string, perLine = 500): string {
   const dexes = ['pumpfun', 'raydium-amm', 'jupiter', 'orca-whirlpool'];
@@ -63,9 +61,7 @@ export async function benchDashboard(trades = 100_000): Promise<DashboardBench> 
     // tsx (esbuild keepNames) wraps named functions in __name(); evaluated code runs in the page without it.
     await context.addInitScript('globalThis.__name = (f) => f;');
     const body = syntheticStream(trades, stack.wallet);
-    await context.route('**/v1/wallets/**', (route) =>
-      route.fulfill({ status: 200, headers: { 'content-type': 'application/x-ndjson' }, body }),
-    );
+    await context.route('**/v1/wallets/**', (route) => route.fulfill({ status: 200, headers: { 'content-type': 'application/x-ndjson' }, body }));
     const page = await context.newPage();
     await page.goto(stack.baseUrl + '/');
     await page.locator('[data-ready="true"]').waitFor();

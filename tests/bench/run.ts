@@ -26,7 +26,9 @@ async function main() {
       report(`[${b}] 1,000-row page over HTTP, p99`, r.pageP99Ms, 'ms', b === 'pglite' ? 60 : 25, 'lower');
       report(`[${b}] full stream of 100,000 stored trades over HTTP`, r.streamTradesPerSec, 'trades/s', b === 'pglite' ? 100_000 : 200_000, 'higher');
       report(`[${b}] RSS growth streaming ${r.bigWalletTrades.toLocaleString('en')} trades`, r.rssGrowthMb, 'MB', 150, 'lower');
-      console.log(`  (loading through the scripted source: ${Math.round(r.loadTradesPerSec)} trades/s; RSS before the 1,000,000-trade stream ${Math.round(r.rssBaseMb)} MB, client and server in one process)`);
+      console.log(
+        `  (loading through the scripted source: ${Math.round(r.loadTradesPerSec)} trades/s; RSS before the 1,000,000-trade stream ${Math.round(r.rssBaseMb)} MB, client and server in one process)`,
+      );
     }
   }
   if (want('sol-decode')) {

@@ -29,6 +29,8 @@ export interface SolanaHttpBenchResult {
 
 /** A server as the app builds it (store token cache, decode worker up), its Solana source on `rpcUrl`. */
 async function startServerOn(rpcUrl: string, batchSize: number, maxInFlight: number) {
+  // Assigned once the server (and its store) exists; the scripted source reads it lazily.
+  // eslint-disable-next-line prefer-const
   let source: SolanaSource | undefined;
   const srv = await startTestServer({
     sources: { sol: { chain: 'sol', history: (p) => source!.history(p) } },
@@ -63,7 +65,9 @@ export async function benchSolanaHttp({ trades = 10_000, latencyMs = 50, batchSi
     const rtts: number[] = [];
     for (let i = 0; i < 8; i++) {
       const t = performance.now();
-      await (await fetch(rpc.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' })).text();
+      await (
+        await fetch(rpc.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' })
+      ).text();
       if (i > 0) rtts.push(performance.now() - t); // the first opens the connection
     }
     const measuredRttMs = median(rtts);
@@ -134,7 +138,11 @@ function median(xs: number[]): number {
  * which no real client waits for. Times are taken on the client's thread, from the request to
  * the line, after a first request that loads the thread's fetch.
  */
-async function streamFromAnotherThread(url: string, key: string, { untilFirstLine = false } = {}): Promise<{ firstLineMs: number; indexMs: number; final: any }> {
+async function streamFromAnotherThread(
+  url: string,
+  key: string,
+  { untilFirstLine = false } = {},
+): Promise<{ firstLineMs: number; indexMs: number; final: any }> {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     (async () => {

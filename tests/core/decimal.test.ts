@@ -20,10 +20,18 @@ describe('formatUnits', () => {
 describe('serializeTrade', () => {
   it('writes amounts as exact number literals that survive a decimal parse', () => {
     const text = serializeTrade({
-      signature: 's', side: 'buy', token: 'T"x', tokenMint: 'm',
-      amountSol: '1234.000000000000000001', amount: null, dex: 'pumpfun', blockTime: '2024-05-01T12:34:56Z',
+      signature: 's',
+      side: 'buy',
+      token: 'T"x',
+      tokenMint: 'm',
+      amountSol: '1234.000000000000000001',
+      amount: null,
+      dex: 'pumpfun',
+      blockTime: '2024-05-01T12:34:56Z',
     });
-    expect(text).toBe('{"signature":"s","side":"buy","token":"T\\"x","tokenMint":"m","amountSol":1234.000000000000000001,"amount":null,"dex":"pumpfun","blockTime":"2024-05-01T12:34:56Z"}');
+    expect(text).toBe(
+      '{"signature":"s","side":"buy","token":"T\\"x","tokenMint":"m","amountSol":1234.000000000000000001,"amount":null,"dex":"pumpfun","blockTime":"2024-05-01T12:34:56Z"}',
+    );
     expect(JSON.parse(text).token).toBe('T"x');
   });
   it('refuses an amount that is not a decimal literal', () => {

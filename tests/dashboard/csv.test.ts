@@ -4,7 +4,16 @@ import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
 describe('CSV export', () => {
   it('writes the eight fields with exact amounts and safe quoting', () => {
     const csv = tradesToCsv([
-      { signature: 's1', side: 'buy', token: 'A,"B"', tokenMint: 'm', amountSol: '0.000000000000000001', amount: null, dex: 'pumpfun', blockTime: '2024-05-01T12:34:56Z' },
+      {
+        signature: 's1',
+        side: 'buy',
+        token: 'A,"B"',
+        tokenMint: 'm',
+        amountSol: '0.000000000000000001',
+        amount: null,
+        dex: 'pumpfun',
+        blockTime: '2024-05-01T12:34:56Z',
+      },
       { signature: 's2', side: 'sell', token: '=cmd()', tokenMint: 'm', amountSol: '1', amount: '2', dex: 'jupiter', blockTime: '2024-05-01T12:35:00Z' },
     ]);
     expect(csv.split('\r\n')).toEqual([

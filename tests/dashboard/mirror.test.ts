@@ -36,7 +36,9 @@ describe('DashboardDb version 2', () => {
   it('moves version-1 trade rows into batches in delivery order', async () => {
     const { Dexie } = await import('dexie');
     const old = new Dexie('upgrade-test');
-    old.version(1).stores({ wallets: 'id, openedAt', trades: '[walletId+order], walletId', loads: 'walletId, status', settings: 'key', tokens: '[chain+mint]' });
+    old
+      .version(1)
+      .stores({ wallets: 'id, openedAt', trades: '[walletId+order], walletId', loads: 'walletId, status', settings: 'key', tokens: '[chain+mint]' });
     const trades = makeTrades(1500);
     await old.table('trades').bulkPut(trades.map((t, i) => ({ ...t, walletId: 'sol:W', order: apiOrder(0, i) })));
     old.close();

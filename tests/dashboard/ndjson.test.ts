@@ -3,7 +3,8 @@ import { normalizeDecimalLiteral, parseStreamLine, quoteAmountLiterals, readLine
 
 describe('quoteAmountLiterals', () => {
   it('keeps 18-decimal amounts exact where JSON.parse would round', () => {
-    const line = '{"trades":[{"signature":"s","side":"buy","token":"T","tokenMint":"m","amountSol":1234.000000000000000001,"amount":99999999999999999999.5,"dex":"pumpfun","blockTime":"2024-05-01T12:34:56Z"}],"cursor":"abc"}';
+    const line =
+      '{"trades":[{"signature":"s","side":"buy","token":"T","tokenMint":"m","amountSol":1234.000000000000000001,"amount":99999999999999999999.5,"dex":"pumpfun","blockTime":"2024-05-01T12:34:56Z"}],"cursor":"abc"}';
     expect(JSON.parse(line).trades[0].amountSol).toBe(1234); // the float loses it
     const l = parseStreamLine(line);
     if (l.kind !== 'batch') throw new Error('batch expected');
@@ -16,7 +17,9 @@ describe('quoteAmountLiterals', () => {
     expect(quoteAmountLiterals(line)).toBe('{"token":"\\"amount\\":5","amount":"7","x":{"amountSol" : "0.5"},"tradeCount":3,"amountSolX":1}');
   });
   it('keeps null amounts null', () => {
-    const l = parseStreamLine('{"trades":[{"signature":"s","side":"sell","token":"","tokenMint":"m","amountSol":null,"amount":null,"dex":"unknown","blockTime":"2024-05-01T12:34:56Z"}],"cursor":"c"}');
+    const l = parseStreamLine(
+      '{"trades":[{"signature":"s","side":"sell","token":"","tokenMint":"m","amountSol":null,"amount":null,"dex":"unknown","blockTime":"2024-05-01T12:34:56Z"}],"cursor":"c"}',
+    );
     if (l.kind !== 'batch') throw new Error('batch expected');
     expect(l.trades[0]).toMatchObject({ amountSol: null, amount: null, side: 'sell', token: '' });
   });
@@ -29,7 +32,11 @@ describe('quoteAmountLiterals', () => {
       firstTrade: '2024-01-01T00:00:00Z',
       cursor: 'k',
     });
-    expect(parseStreamLine('{"complete":true,"tradeCount":0,"wallet":"W","firstTrade":null}')).toMatchObject({ complete: true, firstTrade: null, cursor: undefined });
+    expect(parseStreamLine('{"complete":true,"tradeCount":0,"wallet":"W","firstTrade":null}')).toMatchObject({
+      complete: true,
+      firstTrade: null,
+      cursor: undefined,
+    });
   });
   it.each([
     ['1e3', '1000'],

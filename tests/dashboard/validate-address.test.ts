@@ -24,7 +24,10 @@ describe('checkAddress', () => {
     });
   }
   it('trims what was pasted and stays quiet on an empty field', () => {
-    expect(checkAddress('solana', '  So11111111111111111111111111111111111111112 \n')).toMatchObject({ ok: true, value: 'So11111111111111111111111111111111111111112' });
+    expect(checkAddress('solana', '  So11111111111111111111111111111111111111112 \n')).toMatchObject({
+      ok: true,
+      value: 'So11111111111111111111111111111111111111112',
+    });
     expect(checkAddress('evm', '')).toEqual({ ok: false, value: '', message: null });
   });
 });

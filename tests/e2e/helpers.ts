@@ -63,7 +63,10 @@ export function countStored(page: Page, id: string): Promise<number> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const g = db.transaction('batches').objectStore('batches').getAll(IDBKeyRange.bound([key, ''], [key, '\uffff']));
+          const g = db
+            .transaction('batches')
+            .objectStore('batches')
+            .getAll(IDBKeyRange.bound([key, ''], [key, '\uffff']));
           g.onsuccess = () => {
             db.close();
             resolve((g.result as Array<{ trades: unknown[] }>).reduce((n, b) => n + b.trades.length, 0));

@@ -67,7 +67,10 @@ test('home screenshots at desktop and phone widths, light and dark', async ({ pa
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // The palettes differ: light #f6f7f9, dark #0b1220.
     expect(bg).toBe(scheme === 'light' ? 'rgb(246, 247, 249)' : 'rgb(11, 18, 32)');
-    for (const [name, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+    for (const [name, width, height] of [
+      ['desktop', 1280, 800],
+      ['phone', 390, 844],
+    ] as const) {
       await page.setViewportSize({ width, height });
       // Nothing wider than the screen at phone width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -187,13 +187,10 @@ async function corsProxy(target: string): Promise<{ url: string; close(): Promis
       res.end();
       return;
     }
-    const up = httpRequest(
-      { host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, { ...r.headers, ...cors });
-        r.pipe(res);
-      },
-    );
+    const up = httpRequest({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (r) => {
+      res.writeHead(r.statusCode ?? 502, { ...r.headers, ...cors });
+      r.pipe(res);
+    });
     up.on('error', () => {
       res.writeHead(502, cors);
       res.end();

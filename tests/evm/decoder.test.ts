@@ -79,14 +79,24 @@ describe('EVM decoder on synthetic receipts', () => {
   });
 
   it('recognises V3, PancakeSwap V3 and Solidly swap shapes', () => {
-    for (const [t0, kind] of [[UNISWAP_V3_SWAP_TOPIC, 'v3'], [PANCAKESWAP_V3_SWAP_TOPIC, 'v3'], [SOLIDLY_SWAP_TOPIC, 'v2']] as const) {
+    for (const [t0, kind] of [
+      [UNISWAP_V3_SWAP_TOPIC, 'v3'],
+      [PANCAKESWAP_V3_SWAP_TOPIC, 'v3'],
+      [SOLIDLY_SWAP_TOPIC, 'v2'],
+    ] as const) {
       const r = receipt(WALLET, [transfer(TOKEN, WALLET, POOL, 7n), transfer(WETH, POOL, ROUTER, 2n), log(POOL, [t0, topic(ROUTER), topic(ROUTER)], '0x')]);
       expect(decodeReceipt(r, WALLET, chain)).toEqual([{ side: 'sell', token: TOKEN, amountRaw: 7n, nativeRaw: 2n, pool: POOL, poolKind: kind }]);
     }
   });
 
   it('splits a token-to-token swap into a sell and a buy with the middle leg, or null for a direct pool', () => {
-    const via = receipt(WALLET, [transfer(TOKEN, WALLET, POOL, 10n), transfer(WETH, POOL, POOL2, 4n), transfer(TOKEN2, POOL2, WALLET, 20n), v2swap(POOL), v2swap(POOL2)]);
+    const via = receipt(WALLET, [
+      transfer(TOKEN, WALLET, POOL, 10n),
+      transfer(WETH, POOL, POOL2, 4n),
+      transfer(TOKEN2, POOL2, WALLET, 20n),
+      v2swap(POOL),
+      v2swap(POOL2),
+    ]);
     expect(decodeReceipt(via, WALLET, chain)).toEqual([
       { side: 'sell', token: TOKEN, amountRaw: 10n, nativeRaw: 4n, pool: POOL, poolKind: 'v2' },
       { side: 'buy', token: TOKEN2, amountRaw: 20n, nativeRaw: 4n, pool: POOL2, poolKind: 'v2' },

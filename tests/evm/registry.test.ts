@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUILT_IN_EVM_CHAINS,
-  mergeEvmChains,
-  parseEvmChainsFile,
-  rpcUrlEnvName,
-  rpcUrlFor,
-  dexForFactory,
-} from '../../src/lib/chains/evm/registry.js';
+import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, rpcUrlEnvName, rpcUrlFor, dexForFactory } from '../../src/lib/chains/evm/registry.js';
 import { isHistoryError } from '../../src/lib/core/errors.js';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -70,12 +63,17 @@ describe('EVM_CHAINS_FILE', () => {
   });
 
   it('overrides settings of a built-in chain and adds venues to its table', () => {
-    const parsed = parseEvmChainsFile([{ slug: 'robinhood', wrappedNative: WETH, confirmation: 'finalized', dexes: [{ name: 'hood-swap', kind: 'v3', factory: '0x' + '11'.repeat(20) }] }]);
+    const parsed = parseEvmChainsFile([
+      { slug: 'robinhood', wrappedNative: WETH, confirmation: 'finalized', dexes: [{ name: 'hood-swap', kind: 'v3', factory: '0x' + '11'.repeat(20) }] },
+    ]);
     const all = mergeEvmChains(BUILT_IN_EVM_CHAINS, parsed);
     const r = all.find((c) => c.slug === 'robinhood')!;
     expect(r).toMatchObject({ chainId: 4663, confirmation: 'finalized', wrappedNative: WETH.toLowerCase() });
     expect(r.dexes.map((d) => d.name)).toEqual(['hood-swap']);
-    const eth = mergeEvmChains(BUILT_IN_EVM_CHAINS, parseEvmChainsFile([{ slug: 'eth', dexes: [{ name: 'extra', kind: 'v2', factory: '0x' + '22'.repeat(20) }] }])).find((c) => c.slug === 'eth')!;
+    const eth = mergeEvmChains(
+      BUILT_IN_EVM_CHAINS,
+      parseEvmChainsFile([{ slug: 'eth', dexes: [{ name: 'extra', kind: 'v2', factory: '0x' + '22'.repeat(20) }] }]),
+    ).find((c) => c.slug === 'eth')!;
     expect(eth.dexes.map((d) => d.name)).toContain('uniswap-v2');
     expect(eth.dexes.map((d) => d.name)).toContain('extra');
     expect(all.length).toBe(BUILT_IN_EVM_CHAINS.length);

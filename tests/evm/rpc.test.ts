@@ -45,7 +45,9 @@ describe('JSON-RPC transport', () => {
 
   it('falls back to smaller batches when the endpoint refuses a batch as a whole', async () => {
     const url = await serve((b) =>
-      Array.isArray(b) && b.length > 2 ? { json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } } } : { json: Array.isArray(b) ? b.map(echo) : echo(b) },
+      Array.isArray(b) && b.length > 2
+        ? { json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } } }
+        : { json: Array.isArray(b) ? b.map(echo) : echo(b) },
     );
     const rpc = createRpcTransport({ url, batchSize: 8 });
     const out = await rpc.batch(Array.from({ length: 5 }, (_, i) => ({ method: 'x', params: [i] })));
@@ -58,7 +60,10 @@ describe('JSON-RPC transport', () => {
       return { json: Array.isArray(b) ? b.map((r: any, i: number) => (i === 1 ? err(r) : echo(r))) : err(b) };
     });
     const rpc = createRpcTransport({ url });
-    const out = await rpc.batch([{ method: 'a', params: [1] }, { method: 'b', params: [2] }]);
+    const out = await rpc.batch([
+      { method: 'a', params: [1] },
+      { method: 'b', params: [2] },
+    ]);
     expect(out[0]).toEqual({ ok: true, result: 1 });
     expect(out[1]).toMatchObject({ ok: false, error: { message: 'execution reverted' } });
     await expect(rpc.call('eth_call', [])).rejects.toMatchObject({ code: 'rpc_error', retryable: false });
@@ -95,7 +100,12 @@ describe('EVM source errors', () => {
     const source = createEvmSource({ chain: BUILT_IN_EVM_CHAINS[0], rpcUrl: 'http://127.0.0.1:9', tokens: createMemoryTokenCache() });
     const w = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
     await expect(source.history({ wallet: w, before: 'x' })[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'invalid_cursor' });
-    const down = createEvmSource({ chain: BUILT_IN_EVM_CHAINS[0], rpcUrl: 'http://127.0.0.1:9', tokens: createMemoryTokenCache(), transport: createRpcTransport({ url: 'http://127.0.0.1:9', retries: 0 }) });
+    const down = createEvmSource({
+      chain: BUILT_IN_EVM_CHAINS[0],
+      rpcUrl: 'http://127.0.0.1:9',
+      tokens: createMemoryTokenCache(),
+      transport: createRpcTransport({ url: 'http://127.0.0.1:9', retries: 0 }),
+    });
     await expect(down.history({ wallet: w })[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'rpc_http_error' });
   });
 });
@@ -105,10 +115,15 @@ describe('per-call refusals inside a batch', () => {
     const { batchRetrying } = await import('../../src/lib/chains/evm/rpc.js');
     let refused = 0;
     const url = await serve((b) => ({
-      json: b.map((r: any, i: number) => (i >= 2 && refused++ < 3 ? { jsonrpc: '2.0', id: r.id, error: { code: -32005, message: 'batch limit exceeded' } } : echo(r))),
+      json: b.map((r: any, i: number) =>
+        i >= 2 && refused++ < 3 ? { jsonrpc: '2.0', id: r.id, error: { code: -32005, message: 'batch limit exceeded' } } : echo(r),
+      ),
     }));
     const rpc = createRpcTransport({ url });
-    const out = await batchRetrying(rpc, Array.from({ length: 4 }, (_, i) => ({ method: 'x', params: [i] })));
+    const out = await batchRetrying(
+      rpc,
+      Array.from({ length: 4 }, (_, i) => ({ method: 'x', params: [i] })),
+    );
     expect(out.map((o) => (o.ok ? o.result : null))).toEqual([0, 1, 2, 3]);
   });
 });

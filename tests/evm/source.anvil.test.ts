@@ -39,10 +39,7 @@ async function walk(source: EvmSource, wallet: string, extra: { before?: string;
 
 beforeAll(async () => {
   // Both chains at once: the second (devnet2) is small, a chain added only by configuration.
-  [main, second] = await Promise.all([
-    buildScenario(),
-    buildScenario({ chainId: 31338, rounds: 2, gapBlocks: 30, clusterSize: 1, erc4337: false }),
-  ]);
+  [main, second] = await Promise.all([buildScenario(), buildScenario({ chainId: 31338, rounds: 2, gapBlocks: 30, clusterSize: 1, erc4337: false })]);
   [chain] = parseEvmChainsFile([main.chainsFileEntry('anvil')]);
 }, 150_000);
 
@@ -119,12 +116,38 @@ describe('scenario (the ground truth itself)', () => {
     expect(swaps.size).toBeGreaterThanOrEqual(200);
     const byKind = new Map<TradeKind, Set<string>>();
     for (const t of [...main.groundTruth, ...main.aaGroundTruth]) byKind.set(t.kind, (byKind.get(t.kind) ?? new Set()).add(t.signature));
-    for (const k of ['v2-buy-exact-in', 'v2-buy-exact-out-refund', 'v2-sell-exact-in', 'v2-sell-exact-out', 'token-to-token-direct', 'token-to-token-via-weth', 'v3-buy', 'v3-buy-exact-out-refund', 'v3-sell-unwrap', 'v3-multihop-via-weth', 'fot-buy', 'fot-sell', 'fork-buy', 'aa-buy', 'aa-sell'] as const) {
+    for (const k of [
+      'v2-buy-exact-in',
+      'v2-buy-exact-out-refund',
+      'v2-sell-exact-in',
+      'v2-sell-exact-out',
+      'token-to-token-direct',
+      'token-to-token-via-weth',
+      'v3-buy',
+      'v3-buy-exact-out-refund',
+      'v3-sell-unwrap',
+      'v3-multihop-via-weth',
+      'fot-buy',
+      'fot-sell',
+      'fork-buy',
+      'aa-buy',
+      'aa-sell',
+    ] as const) {
       expect(byKind.get(k)?.size ?? 0, k).toBeGreaterThanOrEqual(10);
     }
     const blocks = main.groundTruth.map((t) => Number(t.position.slice(0, 12)));
     expect(Math.max(...blocks) - Math.min(...blocks)).toBeGreaterThanOrEqual(20_000);
-    for (const k of ['transfer-in', 'transfer-out', 'wrap', 'unwrap', 'liquidity-add', 'liquidity-remove', 'others-swap-to-wallet', 'failed-swap', 'eth-transfer']) {
+    for (const k of [
+      'transfer-in',
+      'transfer-out',
+      'wrap',
+      'unwrap',
+      'liquidity-add',
+      'liquidity-remove',
+      'others-swap-to-wallet',
+      'failed-swap',
+      'eth-transfer',
+    ]) {
       expect(main.nonTrades[k] ?? 0, k).toBeGreaterThan(0);
     }
     // The bytes32-symbol token and the fee-on-transfer token are among the traded ones.
@@ -230,7 +253,16 @@ describe('EVM source on anvil', () => {
 
 describe('aggregator routers', () => {
   it('give their slug to the trades of transactions sent to them', async () => {
-    const viaRouter = new Set<TradeKind>(['v2-buy-exact-in', 'v2-buy-exact-out-refund', 'v2-sell-exact-in', 'v2-sell-exact-out', 'token-to-token-direct', 'token-to-token-via-weth', 'fot-buy', 'fot-sell']);
+    const viaRouter = new Set<TradeKind>([
+      'v2-buy-exact-in',
+      'v2-buy-exact-out-refund',
+      'v2-sell-exact-in',
+      'v2-sell-exact-out',
+      'token-to-token-direct',
+      'token-to-token-via-weth',
+      'fot-buy',
+      'fot-sell',
+    ]);
     const [withAgg] = parseEvmChainsFile([{ ...main.chainsFileEntry('anvil'), aggregators: [{ name: 'test-aggregator', address: main.addresses.v2Router }] }]);
     const source = createEvmSource({ chain: withAgg, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache() });
     const cut = Number(main.groundTruth[80].position.slice(0, 12));

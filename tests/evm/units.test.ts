@@ -35,7 +35,9 @@ describe('event topics', () => {
 describe('token metadata decoding', () => {
   const abiString = (s: string) => {
     const hex = Buffer.from(s, 'utf8').toString('hex');
-    return '0x' + (32).toString(16).padStart(64, '0') + (hex.length / 2).toString(16).padStart(64, '0') + hex.padEnd(Math.ceil(hex.length / 64) * 64 || 64, '0');
+    return (
+      '0x' + (32).toString(16).padStart(64, '0') + (hex.length / 2).toString(16).padStart(64, '0') + hex.padEnd(Math.ceil(hex.length / 64) * 64 || 64, '0')
+    );
   };
   it('reads ABI strings and bytes32 symbols, trimming NUL and whitespace', () => {
     expect(decodeSymbol(abiString('USDC'))).toBe('USDC');

@@ -33,9 +33,7 @@ describe.each(STREAM_BACKENDS)('meterRun on %s', (backend) => {
   });
 
   const ranges = async (account: number) =>
-    (await db.query<{ lo: string; hi: string }>('SELECT lo, hi FROM usage_ranges WHERE account_id = $1 ORDER BY lo', [account])).map(
-      (r) => `${r.lo}..${r.hi}`,
-    );
+    (await db.query<{ lo: string; hi: string }>('SELECT lo, hi FROM usage_ranges WHERE account_id = $1 ORDER BY lo', [account])).map((r) => `${r.lo}..${r.hi}`);
   const usage = async (account: number) => Number((await db.query<{ u: number }>('SELECT usage_trades AS u FROM accounts WHERE id = $1', [account]))[0].u);
   const meter = (accountId: number, hi: number, lo: number, after: number | null) =>
     meterRun(db, { accountId, walletId: wallet, hi: k(hi), lo: k(lo), count: hi - lo + 1, after: after === null ? null : k(after) });

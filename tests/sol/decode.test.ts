@@ -65,7 +65,12 @@ describe('Solana decoder against hand-checked real mainnet transactions', () => 
       const loaded = tx.meta.loadedAddresses ?? { writable: [], readonly: [] };
       const keys: string[] = [...m.accountKeys, ...loaded.writable, ...loaded.readonly];
       const nSigners = m.header.numRequiredSignatures;
-      const ix = (i: any) => ({ programId: keys[i.programIdIndex], accounts: i.accounts.map((a: number) => keys[a]), data: i.data, stackHeight: i.stackHeight ?? null });
+      const ix = (i: any) => ({
+        programId: keys[i.programIdIndex],
+        accounts: i.accounts.map((a: number) => keys[a]),
+        data: i.data,
+        stackHeight: i.stackHeight ?? null,
+      });
       const parsedShape = {
         ...tx,
         meta: {
@@ -76,7 +81,12 @@ describe('Solana decoder against hand-checked real mainnet transactions', () => 
         transaction: {
           signatures: tx.transaction.signatures,
           message: {
-            accountKeys: keys.map((pubkey, i) => ({ pubkey, signer: i < nSigners, writable: true, source: i < m.accountKeys.length ? 'transaction' : 'lookupTable' })),
+            accountKeys: keys.map((pubkey, i) => ({
+              pubkey,
+              signer: i < nSigners,
+              writable: true,
+              source: i < m.accountKeys.length ? 'transaction' : 'lookupTable',
+            })),
             instructions: m.instructions.map(ix),
             recentBlockhash: m.recentBlockhash,
           },
@@ -288,7 +298,10 @@ describe('venues without a real fixture (constructed transactions; no real trans
       ...new Uint8Array(32).fill(0),
       ...new Uint8Array(32).fill(7),
       1,
-      0, 0, 0, 0,
+      0,
+      0,
+      0,
+      0,
     ];
     const tx = buildTx({
       keys,
@@ -352,7 +365,22 @@ describe('venues without a real fixture (constructed transactions; no real trans
     // 5 pool authority, 6 mint, 7 bot program (unknown), 8 Raydium CPMM, 9 token, 10 system, 11 bot fee wallet.
     const mint = key(70);
     // 12 bot-owned token account, 13 bot authority PDA.
-    const keys = [WALLET, key(71), key(72), key(73), key(74), key(75), mint, key(77), 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C', TOKEN, SYSTEM, key(78), key(79), key(80)];
+    const keys = [
+      WALLET,
+      key(71),
+      key(72),
+      key(73),
+      key(74),
+      key(75),
+      mint,
+      key(77),
+      'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
+      TOKEN,
+      SYSTEM,
+      key(78),
+      key(79),
+      key(80),
+    ];
     const tx = buildTx({
       keys,
       outer: { program: 7, accounts: [0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11], data: base58Encode(Uint8Array.from([7, 7])) },

@@ -62,7 +62,9 @@ describe('replay server signature pages', () => {
 
   it('refuses version-0 transactions without maxSupportedTransactionVersion, as a node does', async () => {
     const s = await start();
-    const err = await transport(s.url).call('getTransaction', [TXS[0].signature, { encoding: 'json' }]).catch((e) => e);
+    const err = await transport(s.url)
+      .call('getTransaction', [TXS[0].signature, { encoding: 'json' }])
+      .catch((e) => e);
     expect(isHistoryError(err, 'rpc_error')).toBe(true);
     expect((err as HistoryError).context.rpcCode).toBe(-32015);
   });
@@ -212,7 +214,10 @@ describe('abort', () => {
     const s = await start({ latencyMs: 2000 });
     const t = transport(s.url, { batch: false, maxInFlight: 1, timeoutMs: 10_000 });
     const ctl = new AbortController();
-    const p = t.callMany(TXS.slice(0, 3).map((x) => getTx(x.signature)), { signal: ctl.signal });
+    const p = t.callMany(
+      TXS.slice(0, 3).map((x) => getTx(x.signature)),
+      { signal: ctl.signal },
+    );
     setTimeout(() => ctl.abort(), 50);
     const t0 = performance.now();
     const err = await p.catch((e) => e);
@@ -307,12 +312,15 @@ describe('batch answers read item by item', () => {
     const s = await start();
     const t = transport(s.url);
     const seen: number[] = [];
-    const res = await t.callMany<any, string>(TXS.slice(0, 30).map((x) => getTx(x.signature)), {
-      map: (r, i) => {
-        seen.push(i);
-        return r.transaction.signatures[0];
+    const res = await t.callMany<any, string>(
+      TXS.slice(0, 30).map((x) => getTx(x.signature)),
+      {
+        map: (r, i) => {
+          seen.push(i);
+          return r.transaction.signatures[0];
+        },
       },
-    });
+    );
     expect(res).toEqual(TXS.slice(0, 30).map((x) => x.signature));
     expect(seen.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
     expect(t.stats.parseMs).toBeGreaterThan(0);
@@ -342,12 +350,15 @@ describe('batch answers read item by item', () => {
     const t = transport(s.url);
     const boom = new HistoryError('internal', 'decoder bug', { retryable: false });
     const err = await t
-      .callMany(TXS.slice(0, 30).map((x) => getTx(x.signature)), {
-        map: (_r, i) => {
-          if (i === 3) throw boom;
-          return i;
+      .callMany(
+        TXS.slice(0, 30).map((x) => getTx(x.signature)),
+        {
+          map: (_r, i) => {
+            if (i === 3) throw boom;
+            return i;
+          },
         },
-      })
+      )
       .catch((e) => e);
     expect(err).toBe(boom);
     expect(s.stats.httpRequests).toBe(1);

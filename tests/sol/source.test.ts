@@ -179,7 +179,9 @@ describe('a full walk', () => {
   });
 
   it('a failing token account listing changes nothing but the time to the first batch', async () => {
-    const s = await start({ itemError: (c) => (c.method === 'getTokenAccountsByOwner' ? { code: -32010, message: 'excluded from account secondary indexes' } : null) });
+    const s = await start({
+      itemError: (c) => (c.method === 'getTokenAccountsByOwner' ? { code: -32010, message: 'excluded from account secondary indexes' } : null),
+    });
     const src = source(s.url);
     const { trades } = await collect(src.history({ wallet: WALLET }));
     expect(trades).toEqual(expected);
@@ -271,7 +273,16 @@ describe('resume and refresh', () => {
     const newer: ReplayTransaction[] = listed.slice(-30).map((t, i) => {
       const signature = randomSignature(rng);
       const slot = top.slot + 10 + Math.floor(i / 2);
-      return { ...t, signature, slot, indexInSlot: i % 2, text: t.text!.split(t.signature).join(signature).replace(/"slot":\d+/, `"slot":${slot}`) };
+      return {
+        ...t,
+        signature,
+        slot,
+        indexInSlot: i % 2,
+        text: t
+          .text!.split(t.signature)
+          .join(signature)
+          .replace(/"slot":\d+/, `"slot":${slot}`),
+      };
     });
     s.addTransactions(newer);
     const refreshed = await collect(src.history({ wallet: WALLET, until: head }));

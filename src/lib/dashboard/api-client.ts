@@ -58,13 +58,7 @@ export function historyUrl(base: string, chain: string, address: string, cursor:
 }
 
 /** The NDJSON history stream, line by line with exact amounts. Throws ApiError before the first byte. */
-export async function* streamHistory(
-  cfg: ApiConfig,
-  chain: string,
-  address: string,
-  cursor: string | null,
-  signal?: AbortSignal,
-): AsyncGenerator<StreamLine> {
+export async function* streamHistory(cfg: ApiConfig, chain: string, address: string, cursor: string | null, signal?: AbortSignal): AsyncGenerator<StreamLine> {
   const f = cfg.fetch ?? fetch;
   const res = await f(historyUrl(cfg.baseUrl, chain, address, cursor), {
     headers: { authorization: `Bearer ${cfg.apiKey}`, accept: 'application/x-ndjson' },

@@ -77,7 +77,7 @@ export function normalizeDecimalLiteral(s: string): string {
     point = 0;
   }
   if (point > digits.length) digits = digits.padEnd(point, '0');
-  let whole = digits.slice(0, point).replace(/^0+/, '') || '0';
+  const whole = digits.slice(0, point).replace(/^0+/, '') || '0';
   const frac = digits.slice(point).replace(/0+$/, '');
   if (whole === '0' && !frac) return '0';
   return `${m[1]}${whole}${frac ? '.' + frac : ''}`;
@@ -120,18 +120,16 @@ export function parseStreamLine(line: string): StreamLine {
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');
-  const trades = (o.trades as Record<string, unknown>[]).map(
-    (t): Trade => ({
-      signature: String(t.signature),
-      side: t.side === 'sell' ? 'sell' : 'buy',
-      token: String(t.token ?? ''),
-      tokenMint: String(t.tokenMint),
-      amountSol: amountOf(t.amountSol),
-      amount: amountOf(t.amount),
-      dex: String(t.dex ?? ''),
-      blockTime: String(t.blockTime),
-    }),
-  );
+  const trades = (o.trades as Record<string, unknown>[]).map((t): Trade => ({
+    signature: String(t.signature),
+    side: t.side === 'sell' ? 'sell' : 'buy',
+    token: String(t.token ?? ''),
+    tokenMint: String(t.tokenMint),
+    amountSol: amountOf(t.amountSol),
+    amount: amountOf(t.amount),
+    dex: String(t.dex ?? ''),
+    blockTime: String(t.blockTime),
+  }));
   return { kind: 'batch', trades, cursor: o.cursor };
 }
 

@@ -159,28 +159,26 @@ function compute(n: number, at: (i: number) => Trade): PnlReport {
     total += gain;
     series.push({ blockTime: t.blockTime, t: Date.parse(t.blockTime), cumulative: fromScaled(total), y: scaledToNumber(total) });
   }
-  const tokens = [...byMint.values()].map(
-    (a): TokenPnl => ({
-      tokenMint: a.tokenMint,
-      token: a.token,
-      trades: a.trades,
-      buys: a.buys,
-      sells: a.sells,
-      skipped: a.skipped,
-      bought: fromScaled(a.bought),
-      sold: fromScaled(a.sold),
-      spent: fromScaled(a.spent),
-      received: fromScaled(a.received),
-      held: fromScaled(a.held),
-      costBasis: fromScaled(a.cost),
-      averageCost: a.held > 0n ? fromScaled(mulDiv(a.cost, 10n ** 36n, a.held)) : null,
-      realized: fromScaled(a.realized),
-      unknownBasisAmount: fromScaled(a.unknownAmount),
-      unknownBasisProceeds: fromScaled(a.unknownProceeds),
-      firstTime: a.firstTime,
-      lastTime: a.lastTime,
-    }),
-  );
+  const tokens = [...byMint.values()].map((a): TokenPnl => ({
+    tokenMint: a.tokenMint,
+    token: a.token,
+    trades: a.trades,
+    buys: a.buys,
+    sells: a.sells,
+    skipped: a.skipped,
+    bought: fromScaled(a.bought),
+    sold: fromScaled(a.sold),
+    spent: fromScaled(a.spent),
+    received: fromScaled(a.received),
+    held: fromScaled(a.held),
+    costBasis: fromScaled(a.cost),
+    averageCost: a.held > 0n ? fromScaled(mulDiv(a.cost, 10n ** 36n, a.held)) : null,
+    realized: fromScaled(a.realized),
+    unknownBasisAmount: fromScaled(a.unknownAmount),
+    unknownBasisProceeds: fromScaled(a.unknownProceeds),
+    firstTime: a.firstTime,
+    lastTime: a.lastTime,
+  }));
   // Largest absolute realized PnL first: what people look for first.
   tokens.sort((x, y) => {
     const dx = absCmp(toScaled(y.realized), toScaled(x.realized));

@@ -18,8 +18,12 @@ export interface SourceDependencies {
 function unavailableSource(chain: ChainInfo, why: string): ChainSource {
   return {
     chain: chain.slug,
-    async *history() {
-      throw new HistoryError('upstream_unavailable', why, { retryable: false });
+    history() {
+      return {
+        [Symbol.asyncIterator]: () => ({
+          next: () => Promise.reject(new HistoryError('upstream_unavailable', why, { retryable: false })),
+        }),
+      };
     },
   };
 }

@@ -21,10 +21,7 @@ export interface AnvilOptions {
 
 function anvilBinary(): string {
   const root = path.resolve(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), '..', '..');
-  for (const p of [
-    path.join(root, 'node_modules/.bin/anvil'),
-    path.join(root, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil'),
-  ]) {
+  for (const p of [path.join(root, 'node_modules/.bin/anvil'), path.join(root, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')]) {
     if (existsSync(p)) return p;
   }
   return 'anvil';
@@ -33,17 +30,22 @@ function anvilBinary(): string {
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode> {
   const chainId = options.chainId ?? 31337;
   const args = [
-    '--port', '0',
-    '--host', '127.0.0.1',
-    '--chain-id', String(chainId),
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--chain-id',
+    String(chainId),
     // `safe` and `finalized` then trail the head by about one block (decisions.md: confirmation point).
-    '--slots-in-an-epoch', '1',
+    '--slots-in-an-epoch',
+    '1',
     // NonfungiblePositionManager is 25,322 bytes, over the EIP-170 limit of 24,576.
     '--disable-code-size-limit',
     // Measured here: 20,000 empty blocks take ~440 s with the default hardfork and full state
     // history (per-block cost grows with the chain), ~1.4 s with cancun and pruned history. The
     // source never reads historical state (eth_call at 'latest' only); logs and receipts are kept.
-    '--hardfork', 'cancun',
+    '--hardfork',
+    'cancun',
     '--prune-history',
     ...(options.loadState ? ['--load-state', options.loadState] : []),
     ...(options.args ?? []),

@@ -43,7 +43,11 @@ export async function startLimitingProxy(target: string, opts: { maxRange?: numb
       const to = Number(BigInt(f.toBlock!));
       if (to - from + 1 > maxRange) {
         refusals.range += 1;
-        return { jsonrpc: '2.0', id: r.id, error: { code: -32005, message: `block range is too large: ${to - from + 1} blocks requested, maximum block range is ${maxRange}` } };
+        return {
+          jsonrpc: '2.0',
+          id: r.id,
+          error: { code: -32005, message: `block range is too large: ${to - from + 1} blocks requested, maximum block range is ${maxRange}` },
+        };
       }
     }
     const answer = (await forward(r)) as { result?: Array<{ blockNumber: string }> };
@@ -55,7 +59,10 @@ export async function startLimitingProxy(target: string, opts: { maxRange?: numb
       return {
         jsonrpc: '2.0',
         id: r.id,
-        error: { code: -32005, message: `query returned more than ${maxResults} results. Try with this block range [0x${from.toString(16)}, 0x${end.toString(16)}].` },
+        error: {
+          code: -32005,
+          message: `query returned more than ${maxResults} results. Try with this block range [0x${from.toString(16)}, 0x${end.toString(16)}].`,
+        },
       };
     }
     return answer;

@@ -36,7 +36,16 @@ export interface GroundTruthTrade extends SourceTrade {
 
 /** The eight fields of the v1 Trade (what the HTTP API must return for a ground-truth trade). */
 export function asTrade(t: GroundTruthTrade): Trade {
-  return { signature: t.signature, side: t.side, token: t.token, tokenMint: t.tokenMint, amountSol: t.amountSol, amount: t.amount, dex: t.dex, blockTime: t.blockTime };
+  return {
+    signature: t.signature,
+    side: t.side,
+    token: t.token,
+    tokenMint: t.tokenMint,
+    amountSol: t.amountSol,
+    amount: t.amount,
+    dex: t.dex,
+    blockTime: t.blockTime,
+  };
 }
 
 export interface ScenarioAddresses {
@@ -229,18 +238,58 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
   await d.send(DEPLOYER, weth, erc20, 'approve', [v3Pos, MAX]);
   const amt0 = t0 === weth ? 300n * E18 : 300_000n * E18;
   const amt1 = t1 === weth ? 300n * E18 : 300_000n * E18;
-  await d.send(DEPLOYER, v3Pos, A.v3Pos, 'mint', [
-    { token0: t0, token1: t1, fee: FEE, tickLower: -887220, tickUpper: 887220, amount0Desired: amt0, amount1Desired: amt1, amount0Min: 0n, amount1Min: 0n, recipient: DEPLOYER, deadline: DEADLINE },
-  ], 0n, 8_000_000n);
+  await d.send(
+    DEPLOYER,
+    v3Pos,
+    A.v3Pos,
+    'mint',
+    [
+      {
+        token0: t0,
+        token1: t1,
+        fee: FEE,
+        tickLower: -887220,
+        tickUpper: 887220,
+        amount0Desired: amt0,
+        amount1Desired: amt1,
+        amount0Min: 0n,
+        amount1Min: 0n,
+        recipient: DEPLOYER,
+        deadline: DEADLINE,
+      },
+    ],
+    0n,
+    8_000_000n,
+  );
   const v3Pool = ((await d.read<string>(v3Factory, A.v3Factory, 'getPool', [chr, weth, FEE])) as string).toLowerCase();
   // A second V3 pool, BRV/WETH at 1 WETH = 1,000 BRV, for multi-hop routes CHR -> WETH -> BRV.
   {
     const [b0, b1] = BigInt(brv) < BigInt(weth) ? [brv, weth] : [weth, brv];
     const sp = b0 === weth ? isqrt(1000n << 192n) : isqrt((1n << 192n) / 1000n);
     await d.send(DEPLOYER, v3Pos, A.v3Pos, 'createAndInitializePoolIfNecessary', [b0, b1, FEE, sp], 0n, 6_000_000n);
-    await d.send(DEPLOYER, v3Pos, A.v3Pos, 'mint', [
-      { token0: b0, token1: b1, fee: FEE, tickLower: -887220, tickUpper: 887220, amount0Desired: b0 === weth ? 100n * E18 : 100_000n * E18, amount1Desired: b1 === weth ? 100n * E18 : 100_000n * E18, amount0Min: 0n, amount1Min: 0n, recipient: DEPLOYER, deadline: DEADLINE },
-    ], 0n, 8_000_000n);
+    await d.send(
+      DEPLOYER,
+      v3Pos,
+      A.v3Pos,
+      'mint',
+      [
+        {
+          token0: b0,
+          token1: b1,
+          fee: FEE,
+          tickLower: -887220,
+          tickUpper: 887220,
+          amount0Desired: b0 === weth ? 100n * E18 : 100_000n * E18,
+          amount1Desired: b1 === weth ? 100n * E18 : 100_000n * E18,
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: DEPLOYER,
+          deadline: DEADLINE,
+        },
+      ],
+      0n,
+      8_000_000n,
+    );
   }
   const v3PoolBrv = ((await d.read<string>(v3Factory, A.v3Factory, 'getPool', [brv, weth, FEE])) as string).toLowerCase();
 
@@ -255,7 +304,13 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
   // --- Wallet setup: tokens in (transfers from the deployer are not trades), approvals ----------
   const nonTrades: Record<string, number> = {};
   const nt = (k: string) => (nonTrades[k] = (nonTrades[k] ?? 0) + 1);
-  for (const [t, amount] of [[alp, 200_000n * E18], [brv, 200_000n * E18], [chr, 100_000n * E18], [dtt, 50_000n * E18], [uni, 100n * E18]] as const) {
+  for (const [t, amount] of [
+    [alp, 200_000n * E18],
+    [brv, 200_000n * E18],
+    [chr, 100_000n * E18],
+    [dtt, 50_000n * E18],
+    [uni, 100n * E18],
+  ] as const) {
     await d.send(DEPLOYER, t, erc20, 'transfer', [WALLET, amount]);
     await d.send(DEPLOYER, t, erc20, 'transfer', [OTHER, amount / 10n]);
     nt('transfer-in');
@@ -323,7 +378,10 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
   }
 
   const R = A.v2Router;
-  const v2 = (fn: string, args: unknown[], value = 0n, router = v2Router) => () => d.send(WALLET, router, R, fn, args, value, 1_500_000n);
+  const v2 =
+    (fn: string, args: unknown[], value = 0n, router = v2Router) =>
+    () =>
+      d.send(WALLET, router, R, fn, args, value, 1_500_000n);
   const ethAmt = (i: number, base: bigint) => base + BigInt(i) * 7n * 10n ** 15n; // varied, exact wei
   const buyTokens = [alp, brv, uni];
   const poolFor: Record<string, string> = { [alp]: pools.alp, [brv]: pools.brv, [uni]: pools.uni, [dtt]: pools.dtt };
@@ -337,68 +395,152 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
   for (let i = 0; i < o.rounds; i++) {
     const T = buyTokens[i % 3];
     const pool = poolFor[T];
-    await swap('v2-buy-exact-in', 'uniswap-v2', [{ side: 'buy', token: T }], pool, v2('swapExactETHForTokens', [0n, [weth, T], WALLET, DEADLINE], ethAmt(i, 10n ** 17n)));
+    await swap(
+      'v2-buy-exact-in',
+      'uniswap-v2',
+      [{ side: 'buy', token: T }],
+      pool,
+      v2('swapExactETHForTokens', [0n, [weth, T], WALLET, DEADLINE], ethAmt(i, 10n ** 17n)),
+    );
 
     // Non-trade: ETH wrap or unwrap (no Transfer log at all).
-    if (i % 2 === 0) await d.send(WALLET, weth, A.weth, 'deposit', [], 10n ** 16n), nt('wrap');
-    else await d.send(WALLET, weth, A.weth, 'withdraw', [10n ** 16n]), nt('unwrap');
+    if (i % 2 === 0) {
+      await d.send(WALLET, weth, A.weth, 'deposit', [], 10n ** 16n);
+      nt('wrap');
+    } else {
+      await d.send(WALLET, weth, A.weth, 'withdraw', [10n ** 16n]);
+      nt('unwrap');
+    }
 
     {
       const out = T === uni ? ethAmt(i, 10n ** 15n) : ethAmt(i, 10n ** 20n);
       const [need] = (await d.read<bigint[]>(v2Router, R, 'getAmountsIn', [out, [weth, T]])) as bigint[];
-      await swap('v2-buy-exact-out-refund', 'uniswap-v2', [{ side: 'buy', token: T }], pool, v2('swapETHForExactTokens', [out, [weth, T], WALLET, DEADLINE], need + need / 2n + 12345n));
+      await swap(
+        'v2-buy-exact-out-refund',
+        'uniswap-v2',
+        [{ side: 'buy', token: T }],
+        pool,
+        v2('swapETHForExactTokens', [out, [weth, T], WALLET, DEADLINE], need + need / 2n + 12345n),
+      );
     }
     {
       const amtIn = T === uni ? ethAmt(i, 10n ** 14n) : ethAmt(i, 3n * 10n ** 19n);
       await swap('v2-sell-exact-in', 'uniswap-v2', [{ side: 'sell', token: T }], pool, v2('swapExactTokensForETH', [amtIn, 0n, [T, weth], WALLET, DEADLINE]));
     }
-    await swap('v2-sell-exact-out', 'uniswap-v2', [{ side: 'sell', token: T }], pool, v2('swapTokensForExactETH', [ethAmt(i, 2n * 10n ** 16n), MAX, [T, weth], WALLET, DEADLINE]));
+    await swap(
+      'v2-sell-exact-out',
+      'uniswap-v2',
+      [{ side: 'sell', token: T }],
+      pool,
+      v2('swapTokensForExactETH', [ethAmt(i, 2n * 10n ** 16n), MAX, [T, weth], WALLET, DEADLINE]),
+    );
 
     // Non-trade: the wallet sends tokens away, or receives some from another wallet.
-    if (i % 2 === 0) await d.send(WALLET, alp, erc20, 'transfer', [OTHER, 1000n * E18 + BigInt(i)]), nt('transfer-out');
-    else await d.send(OTHER, brv, erc20, 'transfer', [WALLET, 500n * E18 + BigInt(i)]), nt('transfer-in');
+    if (i % 2 === 0) {
+      await d.send(WALLET, alp, erc20, 'transfer', [OTHER, 1000n * E18 + BigInt(i)]);
+      nt('transfer-out');
+    } else {
+      await d.send(OTHER, brv, erc20, 'transfer', [WALLET, 500n * E18 + BigInt(i)]);
+      nt('transfer-in');
+    }
 
     {
       const [a, b] = i % 2 === 0 ? [alp, brv] : [brv, alp];
-      await swap('token-to-token-direct', 'uniswap-v2', [{ side: 'sell', token: a }, { side: 'buy', token: b }], null, v2('swapExactTokensForTokens', [ethAmt(i, 10n ** 20n), 0n, [a, b], WALLET, DEADLINE]));
+      await swap(
+        'token-to-token-direct',
+        'uniswap-v2',
+        [
+          { side: 'sell', token: a },
+          { side: 'buy', token: b },
+        ],
+        null,
+        v2('swapExactTokensForTokens', [ethAmt(i, 10n ** 20n), 0n, [a, b], WALLET, DEADLINE]),
+      );
     }
     {
       const [a, b] = i % 2 === 0 ? [brv, uni] : [uni, alp];
       const amt = a === uni ? ethAmt(i, 10n ** 14n) : ethAmt(i, 5n * 10n ** 19n);
-      await swap('token-to-token-via-weth', 'uniswap-v2', [{ side: 'sell', token: a }, { side: 'buy', token: b }], poolFor[a], v2('swapExactTokensForTokens', [amt, 0n, [a, weth, b], WALLET, DEADLINE]));
+      await swap(
+        'token-to-token-via-weth',
+        'uniswap-v2',
+        [
+          { side: 'sell', token: a },
+          { side: 'buy', token: b },
+        ],
+        poolFor[a],
+        v2('swapExactTokensForTokens', [amt, 0n, [a, weth, b], WALLET, DEADLINE]),
+      );
     }
     {
       const v = ethAmt(i, 10n ** 17n);
       await swap('v3-buy', 'uniswap-v3', [{ side: 'buy', token: chr }], v3Pool, () =>
-        d.send(WALLET, v3Router, A.v3Router, 'exactInputSingle', [
-          { tokenIn: weth, tokenOut: chr, fee: FEE, recipient: WALLET, deadline: DEADLINE, amountIn: v, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n },
-        ], v, 1_500_000n),
+        d.send(
+          WALLET,
+          v3Router,
+          A.v3Router,
+          'exactInputSingle',
+          [{ tokenIn: weth, tokenOut: chr, fee: FEE, recipient: WALLET, deadline: DEADLINE, amountIn: v, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }],
+          v,
+          1_500_000n,
+        ),
       );
     }
     {
       const out = ethAmt(i, 50n * E18);
       const maxIn = 10n ** 17n + 10n ** 16n; // about 0.05 ETH needed: the rest is refunded
       const calls = [
-        encodeFunctionData({ abi: A.v3Router.abi, functionName: 'exactOutputSingle', args: [{ tokenIn: weth, tokenOut: chr, fee: FEE, recipient: WALLET, deadline: DEADLINE, amountOut: out, amountInMaximum: maxIn, sqrtPriceLimitX96: 0n }] } as never),
+        encodeFunctionData({
+          abi: A.v3Router.abi,
+          functionName: 'exactOutputSingle',
+          args: [
+            { tokenIn: weth, tokenOut: chr, fee: FEE, recipient: WALLET, deadline: DEADLINE, amountOut: out, amountInMaximum: maxIn, sqrtPriceLimitX96: 0n },
+          ],
+        } as never),
         encodeFunctionData({ abi: A.v3Router.abi, functionName: 'refundETH', args: [] } as never),
       ];
-      await swap('v3-buy-exact-out-refund', 'uniswap-v3', [{ side: 'buy', token: chr }], v3Pool, () => d.send(WALLET, v3Router, A.v3Router, 'multicall', [calls], maxIn, 1_500_000n));
+      await swap('v3-buy-exact-out-refund', 'uniswap-v3', [{ side: 'buy', token: chr }], v3Pool, () =>
+        d.send(WALLET, v3Router, A.v3Router, 'multicall', [calls], maxIn, 1_500_000n),
+      );
     }
     {
       const amtIn = ethAmt(i, 40n * E18);
       const calls = [
-        encodeFunctionData({ abi: A.v3Router.abi, functionName: 'exactInputSingle', args: [{ tokenIn: chr, tokenOut: weth, fee: FEE, recipient: v3Router, deadline: DEADLINE, amountIn: amtIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }] } as never),
+        encodeFunctionData({
+          abi: A.v3Router.abi,
+          functionName: 'exactInputSingle',
+          args: [
+            { tokenIn: chr, tokenOut: weth, fee: FEE, recipient: v3Router, deadline: DEADLINE, amountIn: amtIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n },
+          ],
+        } as never),
         encodeFunctionData({ abi: A.v3Router.abi, functionName: 'unwrapWETH9', args: [0n, WALLET] } as never),
       ];
-      await swap('v3-sell-unwrap', 'uniswap-v3', [{ side: 'sell', token: chr }], v3Pool, () => d.send(WALLET, v3Router, A.v3Router, 'multicall', [calls], 0n, 1_500_000n));
+      await swap('v3-sell-unwrap', 'uniswap-v3', [{ side: 'sell', token: chr }], v3Pool, () =>
+        d.send(WALLET, v3Router, A.v3Router, 'multicall', [calls], 0n, 1_500_000n),
+      );
     }
 
     {
       // V3 multi-hop: sell one token, buy the other, through the WETH middle leg.
       const [a, b, firstPool] = i % 2 === 0 ? [chr, brv, v3Pool] : [brv, chr, v3PoolBrv];
       const path = encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [a as Hex, FEE, weth as Hex, FEE, b as Hex]);
-      await swap('v3-multihop-via-weth', 'uniswap-v3', [{ side: 'sell', token: a }, { side: 'buy', token: b }], firstPool, () =>
-        d.send(WALLET, v3Router, A.v3Router, 'exactInput', [{ path, recipient: WALLET, deadline: DEADLINE, amountIn: ethAmt(i, 20n * E18), amountOutMinimum: 0n }], 0n, 2_000_000n),
+      await swap(
+        'v3-multihop-via-weth',
+        'uniswap-v3',
+        [
+          { side: 'sell', token: a },
+          { side: 'buy', token: b },
+        ],
+        firstPool,
+        () =>
+          d.send(
+            WALLET,
+            v3Router,
+            A.v3Router,
+            'exactInput',
+            [{ path, recipient: WALLET, deadline: DEADLINE, amountIn: ethAmt(i, 20n * E18), amountOutMinimum: 0n }],
+            0n,
+            2_000_000n,
+          ),
       );
     }
 
@@ -412,9 +554,27 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
       nt('liquidity-remove');
     }
 
-    await swap('fot-buy', 'uniswap-v2', [{ side: 'buy', token: dtt }], pools.dtt, v2('swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [weth, dtt], WALLET, DEADLINE], ethAmt(i, 5n * 10n ** 16n)));
-    await swap('fot-sell', 'uniswap-v2', [{ side: 'sell', token: dtt }], pools.dtt, v2('swapExactTokensForETHSupportingFeeOnTransferTokens', [ethAmt(i, 20n * E18), 0n, [dtt, weth], WALLET, DEADLINE]));
-    await swap('fork-buy', 'unknown-v2-fork', [{ side: 'buy', token: alp }], forkPair, v2('swapExactETHForTokens', [0n, [weth, alp], WALLET, DEADLINE], ethAmt(i, 3n * 10n ** 16n), forkRouter));
+    await swap(
+      'fot-buy',
+      'uniswap-v2',
+      [{ side: 'buy', token: dtt }],
+      pools.dtt,
+      v2('swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [weth, dtt], WALLET, DEADLINE], ethAmt(i, 5n * 10n ** 16n)),
+    );
+    await swap(
+      'fot-sell',
+      'uniswap-v2',
+      [{ side: 'sell', token: dtt }],
+      pools.dtt,
+      v2('swapExactTokensForETHSupportingFeeOnTransferTokens', [ethAmt(i, 20n * E18), 0n, [dtt, weth], WALLET, DEADLINE]),
+    );
+    await swap(
+      'fork-buy',
+      'unknown-v2-fork',
+      [{ side: 'buy', token: alp }],
+      forkPair,
+      v2('swapExactETHForTokens', [0n, [weth, alp], WALLET, DEADLINE], ethAmt(i, 3n * 10n ** 16n), forkRouter),
+    );
 
     // Non-trade: another wallet's swap that pays out to ours (not our trade: we did not send it).
     if (i % 3 === 0) {
@@ -423,7 +583,13 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
     }
     // Non-trade: a failed swap of the wallet (reverted: no logs, no trade).
     if (i % 6 === 5) {
-      const r = await d.sendRaw(WALLET, v2Router, encodeFunctionData({ abi: R.abi, functionName: 'swapExactETHForTokens', args: [MAX, [weth, alp], WALLET, DEADLINE] } as never), 10n ** 16n, 500_000n);
+      const r = await d.sendRaw(
+        WALLET,
+        v2Router,
+        encodeFunctionData({ abi: R.abi, functionName: 'swapExactETHForTokens', args: [MAX, [weth, alp], WALLET, DEADLINE] } as never),
+        10n ** 16n,
+        500_000n,
+      );
       if (r.status !== '0x0') throw new Error('expected a revert');
       nt('failed-swap');
     }
@@ -440,7 +606,10 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
       await swap('aa-buy', 'uniswap-v2', [{ side: 'buy', token: T2 }], poolFor[T2], () => aa!.op(execute(v2Router, v, buy)), { trader: acct, into: aaTruth });
       const held = await balanceOf(T2, acct);
       const sell = encodeFunctionData({ abi: R.abi, functionName: 'swapExactTokensForETH', args: [held / 3n, 0n, [T2, weth], acct, DEADLINE] } as never);
-      await swap('aa-sell', 'uniswap-v2', [{ side: 'sell', token: T2 }], poolFor[T2], () => aa!.op(execute(v2Router, 0n, sell)), { trader: acct, into: aaTruth });
+      await swap('aa-sell', 'uniswap-v2', [{ side: 'sell', token: T2 }], poolFor[T2], () => aa!.op(execute(v2Router, 0n, sell)), {
+        trader: acct,
+        into: aaTruth,
+      });
     }
 
     if (i % o.clusterSize === o.clusterSize - 1 && i < o.rounds - 1) await d.mine(o.gapBlocks);
@@ -452,7 +621,14 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
   /** One more exact-in buy after the build (for confirmation-point and refresh tests); mines nothing after it. */
   async function extraBuy(): Promise<GroundTruthTrade> {
     const into: GroundTruthTrade[] = [];
-    await swap('v2-buy-exact-in', 'uniswap-v2', [{ side: 'buy', token: alp }], pools.alp, v2('swapExactETHForTokens', [0n, [weth, alp], WALLET, DEADLINE], 123_456_789n * 10n ** 6n), { into });
+    await swap(
+      'v2-buy-exact-in',
+      'uniswap-v2',
+      [{ side: 'buy', token: alp }],
+      pools.alp,
+      v2('swapExactETHForTokens', [0n, [weth, alp], WALLET, DEADLINE], 123_456_789n * 10n ** 6n),
+      { into },
+    );
     return into[0];
   }
 
@@ -462,7 +638,16 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
     groundTruth: sortNewestFirst(truth),
     aaGroundTruth: sortNewestFirst(aaTruth),
     nonTrades,
-    addresses: { weth, v2Factory, v2Router, forkFactory, v3Factory, v3Router, entryPoint, tokens: { ...Object.fromEntries(Object.entries(SYMBOL).map(([a, s]) => [s, a])) } } as ScenarioAddresses,
+    addresses: {
+      weth,
+      v2Factory,
+      v2Router,
+      forkFactory,
+      v3Factory,
+      v3Router,
+      entryPoint,
+      tokens: { ...Object.fromEntries(Object.entries(SYMBOL).map(([a, s]) => [s, a])) },
+    } as ScenarioAddresses,
     firstBlock,
     lastBlock,
   };

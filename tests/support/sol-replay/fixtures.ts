@@ -45,7 +45,9 @@ export function readManifest(dir = DEFAULT_FIXTURE_DIR): Map<string, ManifestRow
   const file = path.join(dir, 'MANIFEST.tsv');
   const out = new Map<string, ManifestRow>();
   if (!existsSync(file)) return out;
-  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const [header, ...lines] = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const cols = header.split('\t');
   const at = (name: string) => cols.indexOf(name);
   for (const line of lines) {
@@ -64,15 +66,17 @@ export function readManifest(dir = DEFAULT_FIXTURE_DIR): Map<string, ManifestRow
 export function loadSolanaFixtures(dir = DEFAULT_FIXTURE_DIR): SolanaFixture[] {
   if (!existsSync(dir)) throw new Error(`no Solana fixtures at ${dir}`);
   const manifest = readManifest(dir);
-  return readdirSync(dir)
-    // Transactions are named <signature>.json; other files (golden expectations) sit beside them.
-    .filter((f) => /^[1-9A-HJ-NP-Za-km-z]{64,90}\.json$/.test(f))
-    .sort()
-    .map((f) => {
-      const tx = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
-      const signature = tx.transaction.signatures[0] as string;
-      return { signature, tx, text: JSON.stringify(tx), manifest: manifest.get(signature) };
-    });
+  return (
+    readdirSync(dir)
+      // Transactions are named <signature>.json; other files (golden expectations) sit beside them.
+      .filter((f) => /^[1-9A-HJ-NP-Za-km-z]{64,90}\.json$/.test(f))
+      .sort()
+      .map((f) => {
+        const tx = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+        const signature = tx.transaction.signatures[0] as string;
+        return { signature, tx, text: JSON.stringify(tx), manifest: manifest.get(signature) };
+      })
+  );
 }
 
 /** Every address a transaction names: static keys (json or jsonParsed) and loaded ones. */

@@ -241,14 +241,24 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     const t = bySignature.get(sig);
     if (!t || t.text === null) return 'null';
     if (t.version === 0 && cfg.maxSupportedTransactionVersion === undefined) {
-      throw new RpcFailure(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
+      throw new RpcFailure(
+        -32015,
+        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+      );
     }
     return t.text;
   }
 
   function accountJson(a: ReplayAccount | undefined): unknown {
     if (!a) return null;
-    return { data: [Buffer.from(a.data).toString('base64'), 'base64'], executable: false, lamports: a.lamports, owner: a.owner, rentEpoch: 0, space: a.data.length };
+    return {
+      data: [Buffer.from(a.data).toString('base64'), 'base64'],
+      executable: false,
+      lamports: a.lamports,
+      owner: a.owner,
+      rentEpoch: 0,
+      space: a.data.length,
+    };
   }
 
   function getMultipleAccounts(params: any[]): string {
@@ -376,7 +386,9 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
         stats.rateLimited++;
         const retryAfter = String(rl.retryAfterSeconds ?? 1);
         return later(config.latencyMs, () =>
-          send(res, 429, JSON.stringify({ jsonrpc: '2.0', error: { code: 429, message: 'Too many requests for a specific RPC call' }, id: null }), { 'retry-after': retryAfter }),
+          send(res, 429, JSON.stringify({ jsonrpc: '2.0', error: { code: 429, message: 'Too many requests for a specific RPC call' }, id: null }), {
+            'retry-after': retryAfter,
+          }),
         );
       }
       window.push(now);
@@ -401,9 +413,13 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
           return later(config.latencyMs, () => req.socket.destroy());
         case '429':
           stats.rateLimited++;
-          return later(config.latencyMs, () => send(res, 429, '{"jsonrpc":"2.0","error":{"code":429,"message":"rate limited"},"id":null}', { 'retry-after': '0' }));
+          return later(config.latencyMs, () =>
+            send(res, 429, '{"jsonrpc":"2.0","error":{"code":429,"message":"rate limited"},"id":null}', { 'retry-after': '0' }),
+          );
         case '5xx':
-          return later(config.latencyMs, () => send(res, [500, 502, 503][Math.floor(rng() * 3)], '<html>upstream error</html>', { 'content-type': 'text/html' }));
+          return later(config.latencyMs, () =>
+            send(res, [500, 502, 503][Math.floor(rng() * 3)], '<html>upstream error</html>', { 'content-type': 'text/html' }),
+          );
         case 'truncate':
           break; // answered below, cut in half
       }
@@ -416,7 +432,9 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
         );
       }
       if (calls.length > config.maxBatchSize) {
-        return later(config.latencyMs, () => send(res, 413, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch size too large; max ${config.maxBatchSize}"},"id":null}`));
+        return later(config.latencyMs, () =>
+          send(res, 413, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Batch size too large; max ${config.maxBatchSize}"},"id":null}`),
+        );
       }
       stats.batches++;
       out = '[' + calls.map(answer).join(',') + ']';

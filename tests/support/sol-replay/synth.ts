@@ -135,7 +135,17 @@ function makeTemplate(f: SolanaFixture, trader: string, wallet: string, trades: 
   const accounts = new Set<string>();
   for (const k of f.tx.transaction.message.accountKeys) accounts.add(typeof k === 'string' ? k : k.pubkey);
   accounts.delete(trader);
-  return { signature: f.signature, parts, holes, trades, accounts: [...accounts], mints: mintsOf(f.tx), failed, sigCount: f.tx.transaction.signatures.length, version: f.tx.version === 0 ? 0 : 'legacy' };
+  return {
+    signature: f.signature,
+    parts,
+    holes,
+    trades,
+    accounts: [...accounts],
+    mints: mintsOf(f.tx),
+    failed,
+    sigCount: f.tx.transaction.signatures.length,
+    version: f.tx.version === 0 ? 0 : 'legacy',
+  };
 }
 
 function fill(t: Template, values: Record<string, string>): string {
@@ -182,7 +192,7 @@ export function synthesizeWallet(o: SynthOptions): SynthWallet {
   for (const f of o.fixtures) {
     let picked: { signer: string; n: number } | null = null;
     for (const s of signersOf(f.tx)) {
-      let n = 0;
+      let n: number;
       try {
         n = o.decode(f.tx, s).length;
       } catch {

@@ -79,7 +79,17 @@ export function mintAccount(t: TestMint): ReplayAccount {
     parts.push(tlv(18, concat([new Uint8Array(32), mintBytes])));
     // TokenMetadata (19): update authority, mint, name, symbol, uri, additional_metadata (empty vec).
     parts.push(
-      tlv(19, concat([new Uint8Array(32), mintBytes, borshString(t.name), borshString(t.symbol), borshString(`https://example.invalid/${t.mint}.json`), new Uint8Array(4)])),
+      tlv(
+        19,
+        concat([
+          new Uint8Array(32),
+          mintBytes,
+          borshString(t.name),
+          borshString(t.symbol),
+          borshString(`https://example.invalid/${t.mint}.json`),
+          new Uint8Array(4),
+        ]),
+      ),
     );
   }
   return { owner: TOKEN_2022_PROGRAM, data: concat(parts), lamports: 4_000_000 };

@@ -138,10 +138,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
     wrappedNative: '0x3bd359c1119da7da1d913d1c4d2b7c461115433a',
     explorerUrl: 'https://monadscan.com/tx/{signature}',
     confirmation: 'safe',
-    dexes: [
-      dex('uniswap-v2', 'v2', '0x182a927119d56008d921126764bf884221b10f59'),
-      dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN),
-    ],
+    dexes: [dex('uniswap-v2', 'v2', '0x182a927119d56008d921126764bf884221b10f59'), dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN)],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [KYBERSWAP],
   },

@@ -113,7 +113,8 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         try {
           json = JSON.parse(text);
         } catch (e) {
-          if (!res.ok) throw new HistoryError('rpc_http_error', `RPC endpoint ${redactUrl(url)} answered HTTP ${res.status}`, { context: { status: res.status } });
+          if (!res.ok)
+            throw new HistoryError('rpc_http_error', `RPC endpoint ${redactUrl(url)} answered HTTP ${res.status}`, { context: { status: res.status } });
           throw new HistoryError('rpc_malformed_response', `RPC endpoint ${redactUrl(url)} answered non-JSON`, { cause: e });
         }
         // Some providers answer a refused batch with HTTP 4xx and a JSON error body: let the caller see it.
@@ -121,7 +122,9 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
           throw new HistoryError('rpc_http_error', `RPC endpoint ${redactUrl(url)} answered HTTP ${res.status}`, { context: { status: res.status } });
         }
         if (res.status >= 500) {
-          throw new HistoryError('rpc_http_error', `RPC endpoint ${redactUrl(url)} answered HTTP ${res.status}`, { context: { status: res.status, body: json } });
+          throw new HistoryError('rpc_http_error', `RPC endpoint ${redactUrl(url)} answered HTTP ${res.status}`, {
+            context: { status: res.status, body: json },
+          });
         }
         return json;
       } catch (e) {
@@ -170,7 +173,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
 
   async function batch(requests: readonly RpcRequest[], signal?: AbortSignal): Promise<RpcOutcome[]> {
     const out: RpcOutcome[] = [];
-    for (let i = 0; i < requests.length; ) {
+    for (let i = 0; i < requests.length;) {
       const size = batchSize;
       const part = await sendChunk(requests.slice(i, i + size), signal);
       out.push(...part);
@@ -213,7 +216,10 @@ export async function batchRetrying(rpc: RpcTransport, requests: readonly RpcReq
     const failed = out.flatMap((o, i) => (!o.ok && isTransientItemError(o.error) ? [i] : []));
     if (!failed.length) break;
     await sleep(250 * 2 ** n, signal);
-    const again = await rpc.batch(failed.map((i) => requests[i]), signal);
+    const again = await rpc.batch(
+      failed.map((i) => requests[i]),
+      signal,
+    );
     failed.forEach((i, j) => (out[i] = again[j]));
   }
   return out;

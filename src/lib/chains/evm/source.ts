@@ -85,17 +85,14 @@ export function suggestedRange(message: string): number | null {
   const k = /(\d+)\s*k\s*block/i.exec(text);
   if (k) return Number(k[1]) * 1000;
   // A limit keyword first ("maximum block range is 1000"), so the requested size is not taken.
-  const m =
-    /(?:max(?:imum)?|limit(?:ed)?|up to|at most)[^0-9[]{0,30}?(\d{1,9})/i.exec(text) ??
-    /(\d{1,9})\s*blocks?\b/i.exec(text);
+  const m = /(?:max(?:imum)?|limit(?:ed)?|up to|at most)[^0-9[]{0,30}?(\d{1,9})/i.exec(text) ?? /(\d{1,9})\s*blocks?\b/i.exec(text);
   return m ? Number(m[1]) : null;
 }
 
 export function createEvmSource(options: EvmSourceOptions): EvmSource {
   const { chain, tokens } = options;
   const rpc =
-    options.transport ??
-    createRpcTransport({ url: options.rpcUrl, batchSize: options.batchSize, fetch: options.fetch, timeoutMs: options.timeoutMs });
+    options.transport ?? createRpcTransport({ url: options.rpcUrl, batchSize: options.batchSize, fetch: options.fetch, timeoutMs: options.timeoutMs });
   const initialRange = Math.max(1, options.initialRange ?? 2_000);
   const maxRange = Math.max(initialRange, options.maxRange ?? 1_000_000);
   const receiptsPerBatch = Math.max(1, options.receiptsPerBatch ?? 400);
@@ -178,7 +175,11 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
 
   async function buildTrades(wallet: string, txs: TxMap, hashes: string[], signal?: AbortSignal): Promise<SourceTrade[]> {
     if (!hashes.length) return [];
-    const answers = await batchRetrying(rpc, hashes.map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })), signal);
+    const answers = await batchRetrying(
+      rpc,
+      hashes.map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })),
+      signal,
+    );
     const receipts: RpcReceipt[] = answers.map((a, i) => {
       if (!a.ok) throw rpcError('eth_getTransactionReceipt', a.error);
       if (!a.result) throw new HistoryError('rpc_malformed_response', `receipt of ${hashes[i]} missing below the confirmation point`);
@@ -189,9 +190,20 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     if (!withTrades.length) return [];
 
     // Timestamps the logs did not carry: one batch of headers.
-    const needBlocks = [...new Set(withTrades.map((r) => txs.get(r.transactionHash.toLowerCase())!).filter((t) => t.ts === undefined).map((t) => t.block))];
+    const needBlocks = [
+      ...new Set(
+        withTrades
+          .map((r) => txs.get(r.transactionHash.toLowerCase())!)
+          .filter((t) => t.ts === undefined)
+          .map((t) => t.block),
+      ),
+    ];
     if (needBlocks.length) {
-      const hs = await batchRetrying(rpc, needBlocks.map((b) => ({ method: 'eth_getBlockByNumber', params: [hex(b), false] })), signal);
+      const hs = await batchRetrying(
+        rpc,
+        needBlocks.map((b) => ({ method: 'eth_getBlockByNumber', params: [hex(b), false] })),
+        signal,
+      );
       const ts = new Map<number, number>();
       hs.forEach((h, i) => {
         if (!h.ok) throw rpcError('eth_getBlockByNumber', h.error);
@@ -200,7 +212,10 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       for (const t of txs.values()) if (t.ts === undefined && ts.has(t.block)) t.ts = ts.get(t.block);
     }
 
-    await resolvePools(withTrades.flatMap((r) => [...swapPools(r.logs).keys()]), signal);
+    await resolvePools(
+      withTrades.flatMap((r) => [...swapPools(r.logs).keys()]),
+      signal,
+    );
     const tokenSet = [...new Set(decoded.flat().map((d) => d.token))];
     const info = await resolveTokens(chain.slug, tokenSet, tokens, rpc, signal);
 

@@ -12,7 +12,7 @@ function hexToBytes(hex: string): Uint8Array {
   return out;
 }
 
-const clean = (s: string) => s.replace(/\u0000/g, '').trim();
+const clean = (s: string) => s.replaceAll('\u0000', '').trim();
 
 /**
  * A `symbol()` return value as text: an ABI `string`, or a `bytes32` (MKR, SAI and other early

@@ -18,6 +18,7 @@ export interface WalletTransaction {
 const NO_TRADES: WalletTransaction = { trades: [], hints: null };
 
 /** Decimals of every mint in the transaction's token balances (post, then pre: pre wins). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped getTransaction JSON, read defensively with ?.
 function tokenDecimalsOf(tx: any): Map<string, number> {
   const out = new Map<string, number>();
   for (const list of [tx?.meta?.postTokenBalances, tx?.meta?.preTokenBalances]) {
@@ -40,7 +41,7 @@ export function decodeForWallet(tx: unknown, wallet: string, decode: SolanaDecod
   try {
     trades = decode(tx, wallet);
   } catch (e) {
-    const signature = (tx as any)?.transaction?.signatures?.[0] ?? '(unknown signature)';
+    const signature = (tx as { transaction?: { signatures?: string[] } })?.transaction?.signatures?.[0] ?? '(unknown signature)';
     throw new HistoryError('internal', `decoding ${signature} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e, retryable: false });
   }
   if (trades.length === 0) return NO_TRADES;

@@ -19,13 +19,7 @@ import { HistoryError, redactUrl } from '../../core/errors.js';
 import type { SourceTrade } from '../../core/trade.js';
 import type { Offload } from '../../core/offload.js';
 import { isSolanaAddress } from './address.js';
-import {
-  DECODE_TRANSACTION_BATCH,
-  decodeForWallet,
-  type DecodeTransactionBatchInput,
-  type SolanaDecoder,
-  type WalletTransaction,
-} from './decode-batch.js';
+import { DECODE_TRANSACTION_BATCH, decodeForWallet, type DecodeTransactionBatchInput, type SolanaDecoder, type WalletTransaction } from './decode-batch.js';
 import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decode-transaction.js';
 import type { BatchReading } from './rpc/read-batch.js';
 import { createRpcTransport, nextTurn, sleepMs, type RpcTransport, type RpcTransportOptions } from './rpc/transport.js';
@@ -189,13 +183,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
   }
 
   /** getTransaction for the chunk's successful signatures, decoded and with symbols. */
-  async function fetchChunk(
-    wallet: string,
-    sigs: SignatureInfo[],
-    positions: string[],
-    signal: AbortSignal,
-    first: boolean,
-  ): Promise<SourceTrade[]> {
+  async function fetchChunk(wallet: string, sigs: SignatureInfo[], positions: string[], signal: AbortSignal, first: boolean): Promise<SourceTrade[]> {
     const wanted: number[] = [];
     sigs.forEach((s, i) => {
       if (s.err === null || s.err === undefined) wanted.push(i);
@@ -217,14 +205,15 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
     };
     // A walk's first chunk (what the first NDJSON line waits for, ~20 transactions, a few ms to
     // decode) is decoded here: handing it over would add a thread hop to the client's wait.
-    const readBatch = offload && !first
-      ? async (body: Uint8Array) => {
-          const input: DecodeTransactionBatchInput = { body, wallet };
-          const r = await offload.run<BatchReading<WalletTransaction | null>>(DECODE_TRANSACTION_BATCH, input, [body.buffer as ArrayBuffer]);
-          if (r.kind === 'items') stats.decodeMs += r.mapMs;
-          return r;
-        }
-      : undefined;
+    const readBatch =
+      offload && !first
+        ? async (body: Uint8Array) => {
+            const input: DecodeTransactionBatchInput = { body, wallet };
+            const r = await offload.run<BatchReading<WalletTransaction | null>>(DECODE_TRANSACTION_BATCH, input, [body.buffer as ArrayBuffer]);
+            if (r.kind === 'items') stats.decodeMs += r.mapMs;
+            return r;
+          }
+        : undefined;
     const results: (WalletTransaction | null)[] = await transport.callMany<unknown, WalletTransaction | null>(
       wanted.map((i) => ({ method: 'getTransaction', params: params(sigs[i].signature) })),
       { signal, map: decodeOne, readBatch, priority: first ? 'high' : 'normal' },
@@ -327,7 +316,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
     async function produce(): Promise<void> {
       let state: WalkState | null = from;
       // Resume point of the empty walk: unchanged.
-      let lastPosition = from ? encodeState(from) : parameters.until ?? END_POSITION;
+      let lastPosition = from ? encodeState(from) : (parameters.until ?? END_POSITION);
       let first = true;
       let firstChunk = true;
       const fetchPage = async (before: string | undefined, limit: number): Promise<SignatureInfo[]> => {
@@ -387,7 +376,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
           push({ result: Promise.resolve([]), position: lastPosition, done: true });
           return;
         }
-        for (let i = 0; i < page.length; ) {
+        for (let i = 0; i < page.length;) {
           while (tasks.length >= lookahead && !signal.aborted) await new Promise<void>((r) => (wakeProducer = r));
           signal.throwIfAborted();
           const end = Math.min(page.length, i + (firstChunk ? firstBatchSize : batchSize));

@@ -220,7 +220,10 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
    */
   function start(missing: string[], hints: ReadonlyMap<string, number> | undefined, signal?: AbortSignal): void {
     const all = lookUp(missing, hints, signal);
-    const settled = all.then((r) => r.stored, () => {});
+    const settled = all.then(
+      (r) => r.stored,
+      () => {},
+    );
     for (const m of missing) {
       const p = all.then((r) => r.found.get(m)!);
       p.catch(() => {}); // a failure is the resolve's to handle (it looks the mint up again)
@@ -280,7 +283,12 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
       await Promise.all([
         // A lookup started by someone else (a prefetch, another batch) that fails is done again
         // here, with this call's signal and hints.
-        ...[...shared].map(([m, p]) => p.then((v) => void out.set(m, v), () => void failed.push(m))),
+        ...[...shared].map(([m, p]) =>
+          p.then(
+            (v) => void out.set(m, v),
+            () => void failed.push(m),
+          ),
+        ),
         ...missing.map((m) => inFlight.get(m)!.then((v) => void out.set(m, v))),
       ]);
       if (failed.length > 0) for (const [m, v] of (await lookUp(failed, opts.decimalsHint, opts.signal)).found) out.set(m, v);

@@ -132,7 +132,8 @@ export function createApi(p: CreateApiParameters): Api {
       onlyGet(request, false);
       const principal = await authed(request);
       const target = parseHistoryRequest(ctx, decodePathSegment(history[1]), url);
-      if (inFlight >= maxInFlight) throw new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 });
+      if (inFlight >= maxInFlight)
+        throw new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 });
       inFlight++;
       let response: Response;
       try {

@@ -51,7 +51,10 @@ export function parseHistoryRequest(ctx: HistoryContext, address: string, url: U
   const slug = url.searchParams.get('chain') ?? DEFAULT_CHAIN;
   const chain = ctx.chains.get(slug);
   if (!chain) {
-    const known = ctx.chains.list().map((c) => c.slug).join(', ');
+    const known = ctx.chains
+      .list()
+      .map((c) => c.slug)
+      .join(', ');
     throw new HistoryError('unknown_chain', `Unknown chain "${slug}". Chains served here: ${known}.`);
   }
   const { stored, shown } = validateAddress(chain, address);
@@ -180,47 +183,43 @@ async function stream(
   const it = lines();
   let wroteLine = false;
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        // A turn of the event loop between lines: Node sends a written chunk when the socket is
-        // uncorked, after every microtask queued meanwhile, and reading the next line from the
-        // store is such a microtask. The first line waited 1.5-5 ms for it; now 0.5-3.
-        if (wroteLine) await new Promise((r) => setImmediate(r));
-        wroteLine = true;
-        const r = await it.next();
-        if (r.done) controller.close();
-        else controller.enqueue(encoder.encode(r.value));
-      } catch {
-        // A store failure mid-stream: end with the normal final line, resumable from the last cursor.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
         try {
-          controller.enqueue(encoder.encode(finalLine(false)));
-          controller.close();
+          // A turn of the event loop between lines: Node sends a written chunk when the socket is
+          // uncorked, after every microtask queued meanwhile, and reading the next line from the
+          // store is such a microtask. The first line waited 1.5-5 ms for it; now 0.5-3.
+          if (wroteLine) await new Promise((r) => setImmediate(r));
+          wroteLine = true;
+          const r = await it.next();
+          if (r.done) controller.close();
+          else controller.enqueue(encoder.encode(r.value));
         } catch {
-          /* the client is gone */
+          // A store failure mid-stream: end with the normal final line, resumable from the last cursor.
+          try {
+            controller.enqueue(encoder.encode(finalLine(false)));
+            controller.close();
+          } catch {
+            /* the client is gone */
+          }
         }
-      }
+      },
+      cancel() {
+        // The client left: stop reading; the loader goes on in the background (it wants the whole history).
+        cancelled = true;
+        void it.return(undefined);
+      },
+      // No line is read (and metered) ahead of the client's demand.
     },
-    cancel() {
-      // The client left: stop reading; the loader goes on in the background (it wants the whole history).
-      cancelled = true;
-      void it.return(undefined);
-    },
-    // No line is read (and metered) ahead of the client's demand.
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return new Response(body, {
     headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
   });
 }
 
-async function page(
-  ctx: HistoryContext,
-  principal: Principal,
-  t: Target,
-  limit: number,
-  loader: WalletLoader,
-  deadline: number,
-): Promise<Response> {
+async function page(ctx: HistoryContext, principal: Principal, t: Target, limit: number, loader: WalletLoader, deadline: number): Promise<Response> {
   const walletId = loader.state.id;
   const below = t.after ?? TOP_KEY;
   const sqlLimit = Number.isFinite(limit) ? limit : null;

@@ -117,7 +117,12 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
                     required: ['wrappedNative', 'confirmation', 'dexes', 'entryPoints', 'aggregators'],
                     properties: {
                       wrappedNative: { type: ['string', 'null'] },
-                      confirmation: { oneOf: [{ type: 'string', enum: ['latest', 'safe', 'finalized'] }, { type: 'integer', minimum: 0 }] },
+                      confirmation: {
+                        oneOf: [
+                          { type: 'string', enum: ['latest', 'safe', 'finalized'] },
+                          { type: 'integer', minimum: 0 },
+                        ],
+                      },
                       dexes: {
                         type: 'array',
                         items: {

@@ -33,7 +33,12 @@ export function problemResponse(error: unknown, extraHeaders: Record<string, str
   // Upstream messages can carry endpoint details; clients get a generic sentence for those.
   // Our own failures are logged with their cause; the client gets a generic sentence.
   if (code === 'internal') console.error('internal error:', e.message, e.cause ?? '');
-  const detail = code === e.code ? e.message : code === 'upstream_unavailable' ? 'The chain RPC failed before any trade could be returned; retry later.' : 'The server failed to handle this request.';
+  const detail =
+    code === e.code
+      ? e.message
+      : code === 'upstream_unavailable'
+        ? 'The chain RPC failed before any trade could be returned; retry later.'
+        : 'The server failed to handle this request.';
   const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...extraHeaders };
   if (code === 'unauthorized') headers['www-authenticate'] = 'Bearer realm="wallet-history"';
   if (code === 'method_not_allowed') headers.allow = (e.context.allow as string) ?? 'GET';

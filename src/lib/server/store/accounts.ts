@@ -21,10 +21,9 @@ export interface ApiKeyInfo {
 }
 
 async function ensureAccount(db: Queryable, name: string): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-    [name],
-  );
+  const rows = await db.query<{ id: number }>(`INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`, [
+    name,
+  ]);
   return rows[0].id;
 }
 
@@ -63,10 +62,9 @@ export async function revokeKey(db: Queryable, idOrPrefix: string): Promise<numb
     const matches = await db.query('SELECT id FROM api_keys WHERE revoked_at IS NULL AND prefix = $1', [idOrPrefix]);
     if (matches.length > 1) throw new HistoryError('invalid_request', `"${idOrPrefix}" names ${matches.length} keys; revoke by id.`);
   }
-  const rows = await db.query(
-    `UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL AND ${byId ? 'id = $1::int' : 'prefix = $1'} RETURNING id`,
-    [idOrPrefix],
-  );
+  const rows = await db.query(`UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL AND ${byId ? 'id = $1::int' : 'prefix = $1'} RETURNING id`, [
+    idOrPrefix,
+  ]);
   return rows.length;
 }
 

@@ -31,8 +31,7 @@ export async function openDatabase({ url, dataDir = './data' }: OpenDatabasePara
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
-  const query = async <T>(q: { query: PGlite['query'] }, sql: string, params?: unknown[]) =>
-    (await q.query<T>(sql, params as unknown[])).rows;
+  const query = async <T>(q: { query: PGlite['query'] }, sql: string, params?: unknown[]) => (await q.query<T>(sql, params as unknown[])).rows;
   return {
     kind: 'pglite',
     query: (sql, params) => query(db, sql, params),

@@ -127,7 +127,13 @@ export async function migrate(db: Database): Promise<void> {
       if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7423101)');
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
       if (done.length) return;
-      const statements = typeof m.sql === 'string' ? m.sql.split(';').map((s) => s.trim()).filter(Boolean) : m.sql;
+      const statements =
+        typeof m.sql === 'string'
+          ? m.sql
+              .split(';')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : m.sql;
       for (const stmt of statements) await tx.query(stmt);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
     });

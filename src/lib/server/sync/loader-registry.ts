@@ -33,17 +33,20 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idle
   const loaders = new Map<string, Promise<WalletLoader>>();
   const lastAsked = new Map<string, number>();
   // Without this a long-running server keeps one loader per wallet ever served.
-  const sweeper = setInterval(async () => {
-    const cutoff = Date.now() - idleMs;
-    for (const [id, asked] of lastAsked) {
-      if (asked > cutoff) continue;
-      const loader = await loaders.get(id)?.catch(() => null);
-      if (!loader?.running && (lastAsked.get(id) ?? 0) <= cutoff) {
-        loaders.delete(id);
-        lastAsked.delete(id);
+  const sweeper = setInterval(
+    async () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, asked] of lastAsked) {
+        if (asked > cutoff) continue;
+        const loader = await loaders.get(id)?.catch(() => null);
+        if (!loader?.running && (lastAsked.get(id) ?? 0) <= cutoff) {
+          loaders.delete(id);
+          lastAsked.delete(id);
+        }
       }
-    }
-  }, Math.min(idleMs, 60_000));
+    },
+    Math.min(idleMs, 60_000),
+  );
   sweeper.unref?.();
   const statistics = createStatisticsKeeper(db);
 

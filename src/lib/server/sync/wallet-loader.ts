@@ -202,9 +202,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
       if (failure) throw failure;
     } finally {
       consumerFailed = true;
-      const w = wakePump;
-      wakePump = null;
-      (w as (() => void) | null)?.();
+      (wakePump as (() => void) | null)?.();
       await it.return?.().catch(() => {});
     }
   }

@@ -226,11 +226,12 @@ function walletInvolved(tx: SolTransaction, ixIndex: number, w: number): boolean
 
 /** Signers of the transaction: the only wallets that may have traded in it (fee payer first). */
 export function solanaSigners(raw: unknown): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped getTransaction JSON, read defensively with ?.
   const message = (raw as { transaction?: { message?: any } })?.transaction?.message;
   const keys: unknown[] = Array.isArray(message?.accountKeys) ? message.accountKeys : [];
   if (keys.length > 0 && typeof keys[0] === 'object') {
     // jsonParsed: every key carries its signer flag.
-    return keys.filter((k: any) => k?.signer).map((k: any) => k.pubkey as string);
+    return (keys as { signer?: boolean; pubkey: string }[]).filter((k) => k?.signer).map((k) => k.pubkey);
   }
   const n: number = message?.header?.numRequiredSignatures ?? 0;
   return (keys as string[]).slice(0, n);
@@ -315,10 +316,7 @@ export function decodeSolanaTransaction(raw: unknown, wallet: string): SolanaDec
     // With one swap unit the balance change is exact (net of Token-2022 transfer fees). With
     // several (a buy then a sell of the same token in one transaction) each unit's own transfers
     // say what it moved, for the mints whose balance changed over the whole transaction.
-    const flows =
-      units.size === 1
-        ? [...byMint.values()]
-        : [...perUnit.values()].filter((f) => (byMint.get(f.mint)?.delta ?? 0n) !== 0n);
+    const flows = units.size === 1 ? [...byMint.values()] : [...perUnit.values()].filter((f) => (byMint.get(f.mint)?.delta ?? 0n) !== 0n);
     // A mint the wallet both paid into and was paid by the same route, in comparable amounts, is
     // the route's start and end (circular arbitrage: the profit is not a purchase) or an
     // intermediate it passed through. A small outflow beside a large inflow is a platform fee

@@ -52,6 +52,7 @@ export interface SolTransaction {
   instructions: SolInstruction[];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped getTransaction JSON, normalised here into typed shapes
 type Json = Record<string, any>;
 
 function tokenBalances(list: unknown): SolTokenBalance[] {

@@ -90,10 +90,7 @@ export interface PreparedItem<R> {
 }
 
 /** A batch answer read somewhere else, as plain data that crosses a thread boundary. */
-export type BatchReading<R> =
-  | ({ kind: 'items'; items: PreparedItem<R>[] } & ReadCost)
-  | { kind: 'whole'; text: string }
-  | { kind: 'cut'; message: string };
+export type BatchReading<R> = ({ kind: 'items'; items: PreparedItem<R>[] } & ReadCost) | { kind: 'whole'; text: string } | { kind: 'cut'; message: string };
 
 /**
  * The body as views of 64 KB, as an HTTP client hands it over, not one 1.5 MB text: read whole,

@@ -175,7 +175,6 @@ const STREAMED = Symbol('streamed');
 class BufferedBody {
   constructor(readonly chunks: Uint8Array[]) {}
 }
-const EMPTY = new Uint8Array(0);
 
 /**
  * The body as text, decoded chunk by chunk as it arrives. Measured on Node 20 against
@@ -208,14 +207,16 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? sleepMs;
-  const limiter =
-    options.limiter ??
-    createLimiter({ maxInFlight: options.maxInFlight ?? 8, requestsPerSecond: options.requestsPerSecond });
+  const limiter = options.limiter ?? createLimiter({ maxInFlight: options.maxInFlight ?? 8, requestsPerSecond: options.requestsPerSecond });
   const headers = { 'content-type': 'application/json', accept: 'application/json', ...options.headers };
   const stats: RpcTransportStats = { httpRequests: 0, calls: 0, retries: 0, parseMs: 0, scanMs: 0, responseChars: 0 };
   let nextId = 1;
 
-  function fail(code: HistoryErrorCode, message: string, extra: { cause?: unknown; retryAfter?: number; retryable?: boolean; context?: Record<string, unknown> } = {}): HistoryError {
+  function fail(
+    code: HistoryErrorCode,
+    message: string,
+    extra: { cause?: unknown; retryAfter?: number; retryable?: boolean; context?: Record<string, unknown> } = {},
+  ): HistoryError {
     return new HistoryError(code, `${message} (${safeUrl})`, {
       cause: extra.cause,
       retryAfter: extra.retryAfter,
@@ -228,13 +229,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
    * One HTTP attempt. Resolves with the parsed body; throws a HistoryError (retryable or not),
    * BatchRefused, or the caller's abort reason.
    */
-  async function attempt(
-    body: string,
-    isBatch: boolean,
-    signal: AbortSignal | undefined,
-    method: string,
-    buffer = false,
-  ): Promise<unknown> {
+  async function attempt(body: string, isBatch: boolean, signal: AbortSignal | undefined, method: string, buffer = false): Promise<unknown> {
     const ctl = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -491,7 +486,10 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       const item = (r: JsonRpcResponse) => take(r, false);
       const readBatch = opts.readBatch;
       const remote = readBatch
-        ? { readBatch: readBatch as (body: Uint8Array) => Promise<BatchReading<unknown>>, onPrepared: (r: PreparedItem<unknown>) => take(r as PreparedItem<R>, true) }
+        ? {
+            readBatch: readBatch as (body: Uint8Array) => Promise<BatchReading<unknown>>,
+            onPrepared: (r: PreparedItem<unknown>) => take(r as PreparedItem<R>, true),
+          }
         : undefined;
       await send(
         () => {
