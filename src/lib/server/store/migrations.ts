@@ -1,7 +1,7 @@
 import type { Database } from './database.js';
 
 /**
- * Ordered migrations; each runs once in its own transaction. Never edit one that shipped:
+ * Ordered migrations; each runs once (see `migrate`). Never edit one that shipped:
  * add the next version. `sql` is split at semicolons; a list is run statement by statement as
  * given (for bodies that hold semicolons themselves).
  */
@@ -119,14 +119,20 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
   },
 ];
 
+/**
+ * Applies what is pending, all of it in one transaction under one lock taken by its first
+ * statement. Several servers started at once on a fresh PostgreSQL database then queue on the
+ * lock: the first creates everything, the others find it done. (Taking the lock only after
+ * `CREATE TABLE IF NOT EXISTS schema_migrations` let two servers race on that statement and one
+ * crash with a duplicate pg_type key, about one start in three to eight.)
+ */
 export async function migrate(db: Database): Promise<void> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  for (const m of MIGRATIONS) {
-    await db.transaction(async (tx) => {
-      // Two servers starting on one PostgreSQL at once: the lock makes the second wait, then skip.
-      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7423101)');
-      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
-      if (done.length) return;
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7423101)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const applied = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
       const statements =
         typeof m.sql === 'string'
           ? m.sql
@@ -136,8 +142,8 @@ export async function migrate(db: Database): Promise<void> {
           : m.sql;
       for (const stmt of statements) await tx.query(stmt);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
-    });
-  }
+    }
+  });
   // Fresh planner statistics at start: the embedded database has no autovacuum to gather them
   // (a PostgreSQL server's autovacuum does).
   if (db.kind === 'pglite') await db.exec('ANALYZE trades');
