@@ -360,6 +360,80 @@ describe('venues without a real fixture (constructed transactions; no real trans
     expect(decodeSolanaTransaction(tx, WALLET)).toEqual([]);
   });
 
+  it('DFlow token-to-token route with a fee taken between the legs: dflow slug, each leg its own venue figure', () => {
+    // No shared fixture shows DFlow or a fee between the legs of a token-to-token route, so this
+    // transaction is constructed. The wallet sells 5 A on Raydium CPMM for 1 SOL (WSOL into its
+    // temporary account), 0.01 SOL of it goes to a fee account under the DFlow program, and the
+    // remaining 0.99 SOL buys 0.777 B on Orca. decisions.md: the sell's amountSol is what its venue
+    // paid out (1), the buy's what its venue took in (0.99); both take the aggregator's slug.
+    // keys: 0 wallet, 1 wallet WSOL temp, 2 wallet A ATA, 3 wallet B ATA, 4 CPMM WSOL vault,
+    // 5 CPMM A vault, 6 CPMM authority, 7 Orca WSOL vault, 8 Orca B vault, 9 Orca authority,
+    // 10 mint A, 11 mint B, 12 DFlow, 13 Raydium CPMM, 14 Orca Whirlpool, 15 token program,
+    // 16 fee WSOL account, 17 fee owner.
+    const [mintA, mintB] = [key(90), key(91)];
+    const keys = [
+      WALLET,
+      key(81),
+      key(82),
+      key(83),
+      key(84),
+      key(85),
+      key(86),
+      key(87),
+      key(88),
+      key(89),
+      mintA,
+      mintB,
+      'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH',
+      'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
+      'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+      TOKEN,
+      key(92),
+      key(93),
+    ];
+    const tx = buildTx({
+      keys,
+      outer: { program: 12, accounts: [0, 1, 2, 3, 13, 14, 15], data: base58Encode(Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8])) },
+      inner: [
+        { program: 13, accounts: [6, 0, 2, 1, 5, 4, 15], data: base58Encode(Uint8Array.from([9, 9, 9, 9, 9, 9, 9, 9])), stackHeight: 2 },
+        { program: 15, accounts: [2, 5, 0], data: tokenTransfer(5_000_000n), stackHeight: 3 },
+        { program: 15, accounts: [4, 1, 6], data: tokenTransfer(1_000_000_000n), stackHeight: 3 },
+        { program: 15, accounts: [1, 16, 0], data: tokenTransfer(10_000_000n), stackHeight: 2 },
+        { program: 14, accounts: [9, 0, 1, 3, 7, 8, 15], data: base58Encode(Uint8Array.from([8, 8, 8, 8, 8, 8, 8, 8])), stackHeight: 2 },
+        { program: 15, accounts: [1, 7, 0], data: tokenTransfer(990_000_000n), stackHeight: 3 },
+        { program: 15, accounts: [8, 3, 9], data: tokenTransfer(777_000n), stackHeight: 3 },
+      ],
+      pre: [
+        { index: 1, mint: WSOL, owner: WALLET, amount: 0n, decimals: 9 },
+        { index: 2, mint: mintA, owner: WALLET, amount: 5_000_000n, decimals: 6 },
+        { index: 4, mint: WSOL, owner: keys[6], amount: 50_000_000_000n, decimals: 9 },
+        { index: 5, mint: mintA, owner: keys[6], amount: 100_000_000n, decimals: 6 },
+        { index: 7, mint: WSOL, owner: keys[9], amount: 40_000_000_000n, decimals: 9 },
+        { index: 8, mint: mintB, owner: keys[9], amount: 90_000_000n, decimals: 6 },
+        { index: 16, mint: WSOL, owner: keys[17], amount: 0n, decimals: 9 },
+      ],
+      post: [
+        { index: 1, mint: WSOL, owner: WALLET, amount: 0n, decimals: 9 },
+        { index: 2, mint: mintA, owner: WALLET, amount: 0n, decimals: 6 },
+        { index: 3, mint: mintB, owner: WALLET, amount: 777_000n, decimals: 6 },
+        { index: 4, mint: WSOL, owner: keys[6], amount: 49_000_000_000n, decimals: 9 },
+        { index: 5, mint: mintA, owner: keys[6], amount: 105_000_000n, decimals: 6 },
+        { index: 7, mint: WSOL, owner: keys[9], amount: 40_990_000_000n, decimals: 9 },
+        { index: 8, mint: mintB, owner: keys[9], amount: 89_223_000n, decimals: 6 },
+        { index: 16, mint: WSOL, owner: keys[17], amount: 10_000_000n, decimals: 9 },
+      ],
+    });
+    const common = {
+      signature: 'constructed1111111111111111111111111111111111111111111111111111111111111111111111111',
+      dex: 'dflow',
+      blockTime: '2025-06-15T15:06:40Z',
+    };
+    expect(decodeSolanaTransaction(tx, WALLET)).toEqual([
+      { ...common, side: 'sell', tokenMint: mintA, amountSol: '1', amount: '5', leg: 0 },
+      { ...common, side: 'buy', tokenMint: mintB, amountSol: '0.99', amount: '0.777', leg: 1 },
+    ]);
+  });
+
   it('an unknown bot program wrapping a known venue is not a venue: its fee and wrap transfers do not count', () => {
     // keys: 0 wallet, 1 wallet WSOL temp, 2 wallet token ATA, 3 pool WSOL vault, 4 pool token vault,
     // 5 pool authority, 6 mint, 7 bot program (unknown), 8 Raydium CPMM, 9 token, 10 system, 11 bot fee wallet.

@@ -340,13 +340,17 @@ export function decodeSolanaTransaction(raw: unknown, wallet: string): SolanaDec
     const dexFor = (mint: string) => router ?? (hops.find((h) => hopTouches(h, mint)) ?? hops[0]).slug;
 
     // The SOL figure of each trade of the unit.
-    let nativeFor: (f: MintFlow) => bigint | null;
+    let nativeFor: (f: MintFlow, side: 'buy' | 'sell') => bigint | null;
     if (given.length > 0 && received.length > 0) {
-      // Token to token: both legs carry the route's native middle leg, measured on the side that
-      // sold the given token, else on the side that bought the received one; null without one.
-      let middle = sumNative(hops.filter((h) => given.some((f) => hopTouches(h, f.mint))));
-      if (middle === null) middle = sumNative(hops.filter((h) => received.some((f) => hopTouches(h, f.mint))));
-      nativeFor = () => middle;
+      // Token to token: each leg carries what its own venue exchanged in native (decisions.md):
+      // the sell what the hops that took the given token paid out, the buy what the hops that
+      // delivered the received token took in. With nothing taken between the legs the two are
+      // equal; a bot's or launchpad's fee or rent taken between them makes the buy's smaller.
+      // A side with no native hop (a direct token-token pool on one side) takes the other's
+      // figure; null when neither side has one.
+      const sold = sumNative(hops.filter((h) => given.some((f) => hopTouches(h, f.mint))));
+      const bought = sumNative(hops.filter((h) => received.some((f) => hopTouches(h, f.mint))));
+      nativeFor = (_f, side) => (side === 'sell' ? (sold ?? bought) : (bought ?? sold));
     } else if (given.length + received.length === 1) {
       // One buy or one sell: everything the unit's hops exchanged in native.
       const total = sumNative(hops);
@@ -357,7 +361,7 @@ export function decodeSolanaTransaction(raw: unknown, wallet: string): SolanaDec
       nativeFor = (f) => sumNative(hops.filter((h) => hopTouches(h, f.mint)));
     }
     const emit = (f: MintFlow, side: 'buy' | 'sell') => {
-      const native = nativeFor(f);
+      const native = nativeFor(f, side);
       trades.push({
         signature: tx.signature,
         side,

@@ -45,6 +45,8 @@ export const ROUTER_SLUGS: ReadonlyMap<string, string> = new Map([
   ['JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB', 'jupiter'],
   ['6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma', 'okx'],
   ['proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u', 'okx'],
+  // DFlow's aggregator (decisions.md names it beside Jupiter and OKX).
+  ['DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH', 'dflow'],
 ]);
 
 /** Not venues and not aggregators: runtime programs, wrappers, trading bots, helpers. */
