@@ -1,14 +1,13 @@
-import { HistoryError } from '../core/errors.js';
-import { isSolanaAddress } from './sol/address.js';
-import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
 import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainConfig } from './evm/registry.js';
-import { isTronAddress } from './tron/address.js';
+import type { ChainFamily, ChainRpcOptions } from './families.js';
+
+export { validateAddress, type ChainFamily, type ChainRpcOptions, type ValidatedAddress } from './families.js';
 
 /**
  * Every chain this server serves, with what the API needs to know of each: its address family,
- * native symbol and explorer link. The one place that knows all chain folders.
+ * native symbol and explorer link. How each family validates addresses and builds its source is
+ * in families.ts.
  */
-export type ChainFamily = 'solana' | 'evm' | 'tron';
 
 export interface ChainInfo {
   slug: string;
@@ -28,13 +27,6 @@ export interface ChainInfo {
 }
 
 export const DEFAULT_CHAIN = 'sol';
-
-export interface ChainRpcOptions {
-  batchSize?: number;
-  maxInFlight?: number;
-  requestsPerSecond?: number;
-  timeoutMs?: number;
-}
 
 const SOL: Omit<ChainInfo, 'rpcUrl' | 'rpc'> = {
   slug: 'sol',
@@ -96,35 +88,15 @@ export function createChainRegistry({ rpcUrls = {}, rpcOptions = {}, evmChainsFi
   return { list: () => chains, get: (slug) => bySlug.get(slug) };
 }
 
-export interface ValidatedAddress {
-  /** How it is stored and compared (EVM lowercase). */
-  stored: string;
-  /** How it is echoed (EVM EIP-55). */
-  shown: string;
+/** A chain as /v1/chains describes it to clients (no endpoint, no limits). */
+export interface PublicChain {
+  slug: string;
+  family: ChainFamily;
+  nativeSymbol: string;
+  explorerUrl: string;
 }
 
-const FAMILY_RULE: Record<ChainFamily, string> = {
-  solana: 'a base58 Solana address of 32 bytes',
-  evm: 'an EVM address: 0x and 40 hex digits, with a valid EIP-55 checksum if mixed-case',
-  tron: 'a Tron address: T-prefixed base58check of 25 bytes with version byte 0x41',
-};
-
-/** Validates `address` against the chain's family before anything touches the network. */
-export function validateAddress(chain: ChainInfo, address: string): ValidatedAddress {
-  switch (chain.family) {
-    case 'solana':
-      if (isSolanaAddress(address)) return { stored: address, shown: address };
-      break;
-    case 'tron':
-      if (isTronAddress(address)) return { stored: address, shown: address };
-      break;
-    case 'evm': {
-      const lower = normalizeEvmAddress(address);
-      if (lower) return { stored: lower, shown: toChecksumAddress(lower) };
-      break;
-    }
-  }
-  throw new HistoryError('invalid_address', `"${address}" is not ${FAMILY_RULE[chain.family]} (chain ${chain.slug}).`, {
-    context: { chain: chain.slug, family: chain.family },
-  });
-}
+/** The built-in chains, public fields only: what the dashboard shows before /v1/chains answers (first visit offline). */
+export const BUILT_IN_CHAINS: readonly PublicChain[] = [SOL, ...BUILT_IN_EVM_CHAINS.map((c) => ({ ...c, family: 'evm' as const })), TRON].map(
+  ({ slug, family, nativeSymbol, explorerUrl }) => ({ slug, family, nativeSymbol, explorerUrl }),
+);

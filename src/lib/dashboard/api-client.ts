@@ -1,4 +1,6 @@
 /** Calls to this server's /v1 API from the worker and the page. */
+import type { ChainFamily } from '../chains/families.js';
+import type { EvmDexConfig } from '../chains/evm/registry.js';
 import { parseStreamLine, readLines, type StreamLine } from './ndjson.js';
 
 export class ApiError extends Error {
@@ -21,7 +23,7 @@ export interface ApiConfig {
 
 export interface ChainInfo {
   slug: string;
-  family: 'solana' | 'evm' | 'tron';
+  family: ChainFamily;
   nativeSymbol: string;
   explorerUrl: string;
   /** EVM chains: what direct mode needs to decode the chain in the browser (from /v1/chains). */
@@ -32,7 +34,7 @@ export interface EvmChainSettings {
   chainId?: number | null;
   wrappedNative: string | null;
   confirmation: 'latest' | 'safe' | 'finalized' | number;
-  dexes: { name: string; kind: 'v2' | 'v3'; factory: string }[];
+  dexes: EvmDexConfig[];
   entryPoints: string[];
   aggregators: { name: string; address: string }[];
 }

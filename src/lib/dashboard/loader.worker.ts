@@ -7,13 +7,13 @@
 import * as Comlink from 'comlink';
 import type { TokenCache, TokenInfo } from '../core/chain-source.js';
 import type { ChainInfo } from './api-client.js';
-import { createDirectSource, type Family } from './chain-sources.js';
+import { createDirectSource } from './chain-sources.js';
+import { FALLBACK_CHAINS } from './chains.js';
 import { getDb, walletId, type LoadRow } from './db.js';
 import { WalletLoader, type LoadRequest } from './loader.js';
 
 const db = getDb();
 let api = { baseUrl: '', apiKey: '' };
-const families = new Map<string, Family>();
 
 /** Token symbols cached in IndexedDB, so a direct-mode reload does not ask the RPC again. */
 const tokenCache: TokenCache = {
@@ -28,8 +28,11 @@ const tokenCache: TokenCache = {
   },
 };
 
-/** Chain settings from /v1/chains (EVM: wrapped native, venues, confirmation) for direct mode. */
-const chainInfo = new Map<string, ChainInfo>();
+/**
+ * Chains as /v1/chains describes them (family; EVM: wrapped native, venues, confirmation), for
+ * direct mode; the built-in list until the page sends the server's.
+ */
+const chainInfo = new Map<string, ChainInfo>(FALLBACK_CHAINS.map((c) => [c.slug, c]));
 
 let progressListener: ((row: LoadRow) => void) | null = null;
 
@@ -38,17 +41,17 @@ const loader = new WalletLoader({
   api: () => api,
   source: async (req) => {
     if (!req.rpcUrl) throw new Error('Direct mode needs an RPC URL.');
-    const family = families.get(req.chain) ?? (req.chain === 'sol' ? 'solana' : req.chain === 'tron' ? 'tron' : 'evm');
-    return createDirectSource({ chain: req.chain, family, rpcUrl: req.rpcUrl, tokenCache, info: chainInfo.get(req.chain) });
+    const info = chainInfo.get(req.chain);
+    if (!info) throw new Error(`Unknown chain ${req.chain}.`);
+    return createDirectSource({ chain: req.chain, family: info.family, rpcUrl: req.rpcUrl, tokenCache, info });
   },
   onProgress: (row) => progressListener?.(row),
 });
 
 const exposed = {
   /** API origin and key; the page sends them at start and whenever the person changes them. */
-  configure(config: { baseUrl: string; apiKey: string; families?: Record<string, Family>; chains?: Record<string, ChainInfo> }): void {
+  configure(config: { baseUrl: string; apiKey: string; chains?: Record<string, ChainInfo> }): void {
     api = { baseUrl: config.baseUrl, apiKey: config.apiKey };
-    for (const [k, v] of Object.entries(config.families ?? {})) families.set(k, v);
     for (const [k, v] of Object.entries(config.chains ?? {})) chainInfo.set(k, v);
   },
   onProgress(listener: ((row: LoadRow) => void) | null): void {

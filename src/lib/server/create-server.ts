@@ -61,10 +61,15 @@ export async function createServer({ config, sources, log = console.log, readRow
     const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
     const tokens = createStoreTokenCache(db);
     const workers = createWorkerPool({ size: config.decodeThreads, log });
-    const built = new Map<string, ChainSource>();
+    // One source per chain, built on the chain's first request (the Solana source starts the
+    // decode workers then: a server that never serves Solana never starts one).
+    const built = new Map<string, Promise<ChainSource>>();
     const sourceFor = (slug: string) => {
       let s = built.get(slug);
-      if (!s) built.set(slug, (s = sources(chains.get(slug)!, { tokens, offload: workers })));
+      if (!s) {
+        built.set(slug, (s = Promise.resolve(sources(chains.get(slug)!, { tokens, offload: workers }))));
+        s.catch(() => built.delete(slug));
+      }
       return s;
     };
     const loaders = createLoaderRegistry({

@@ -19,7 +19,7 @@ export interface LoaderRegistry {
 
 export interface CreateLoaderRegistryParameters {
   db: Database;
-  sourceFor(chain: string): ChainSource;
+  sourceFor(chain: string): ChainSource | Promise<ChainSource>;
   headStaleMs: number;
   /**
    * A loader not asked for in this long and not walking is dropped (its state is in the store).
@@ -55,8 +55,8 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idle
     lastAsked.set(id, Date.now());
     let p = loaders.get(id);
     if (!p) {
-      p = getOrCreateWallet(db, chain, address).then((wallet) =>
-        createWalletLoader({ db, source: sourceFor(chain), wallet, headStaleMs, statistics, onError: (e) => onError?.(e, chain, address) }),
+      p = Promise.all([getOrCreateWallet(db, chain, address), sourceFor(chain)]).then(([wallet, source]) =>
+        createWalletLoader({ db, source, wallet, headStaleMs, statistics, onError: (e) => onError?.(e, chain, address) }),
       );
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));

@@ -1,0 +1,132 @@
+/**
+ * The one family table: for each chain family, how its addresses are validated and shown, what a
+ * person is told when one is wrong, and how its chain source is built. The server (validation,
+ * the loader's sources), the browser worker (direct mode) and the dashboard (validation as you
+ * type, placeholders) all read it; nothing else switches on the family.
+ *
+ * A family's source is imported on demand: the dashboard page imports this table for validation,
+ * and a person who only uses the API must not download the decoders (the worker's chunk has them).
+ * A new family is one entry here and one folder under src/lib/chains/ with the same slots
+ * (address.ts, rpc methods, decode/, tokens/, source.ts).
+ */
+import type { ChainSource, TokenCache } from '../core/chain-source.js';
+import { HistoryError } from '../core/errors.js';
+import type { Offload } from '../core/offload.js';
+import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
+import type { EvmChainConfig } from './evm/registry.js';
+import { isSolanaAddress } from './sol/address.js';
+import { isTronAddress } from './tron/address.js';
+
+export type ChainFamily = 'solana' | 'evm' | 'tron';
+
+export interface ValidatedAddress {
+  /** How it is stored and compared (EVM lowercase). */
+  stored: string;
+  /** How it is echoed (EVM EIP-55). */
+  shown: string;
+}
+
+/** Operator's limits for a chain's endpoint (RPC_BATCH_SIZE_, RPC_MAX_IN_FLIGHT_, RPC_RPS_, RPC_TIMEOUT_MS_<SLUG>). */
+export interface ChainRpcOptions {
+  batchSize?: number;
+  maxInFlight?: number;
+  requestsPerSecond?: number;
+  timeoutMs?: number;
+}
+
+/** What building a source needs to know of its chain (the server's ChainInfo, or the browser's from /v1/chains). */
+export interface SourceChain {
+  slug: string;
+  rpcUrl: string;
+  rpc: ChainRpcOptions;
+  /** The EVM settings of an EVM chain. */
+  evm?: EvmChainConfig;
+}
+
+export interface SourceDependencies {
+  tokens: TokenCache;
+  /** The server's worker threads, for decoding off the main thread (none in the browser). */
+  offload?: Offload;
+  fetch?: typeof fetch;
+}
+
+export interface FamilyEntry {
+  /** Shown to people: "Solana", "EVM", "Tron". */
+  displayName: string;
+  /** The address rule, as the 400 message and the dashboard word it. */
+  rule: string;
+  /** Placeholder of the address field. */
+  placeholder: string;
+  /** Stored and shown forms, or null when `input` is not an address of this family (nothing is trimmed). */
+  parseAddress(input: string): ValidatedAddress | null;
+  /** Whether the browser worker can read this family straight from its RPC (direct mode). */
+  directMode: boolean;
+  createSource(chain: SourceChain, deps: SourceDependencies): Promise<ChainSource>;
+}
+
+/** A source for a family this version cannot read yet: every walk fails with upstream_unavailable. */
+function unavailableSource(slug: string, why: string): ChainSource {
+  return {
+    chain: slug,
+    history: () => ({
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new HistoryError('upstream_unavailable', why, { retryable: false })) }),
+    }),
+  };
+}
+
+export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
+  solana: {
+    displayName: 'Solana',
+    rule: 'a base58 Solana address of 32 bytes',
+    placeholder: 'base58 address',
+    parseAddress: (s) => (isSolanaAddress(s) ? { stored: s, shown: s } : null),
+    directMode: true,
+    async createSource(chain, { tokens, offload, fetch }) {
+      const { createSolanaSource } = await import('./sol/source.js');
+      return createSolanaSource({
+        rpcUrl: chain.rpcUrl,
+        tokens,
+        offload,
+        batchSize: chain.rpc.batchSize,
+        maxInFlight: chain.rpc.maxInFlight,
+        requestsPerSecond: chain.rpc.requestsPerSecond,
+        transportOptions: { ...(chain.rpc.timeoutMs ? { timeoutMs: chain.rpc.timeoutMs } : {}), ...(fetch ? { fetch } : {}) },
+      });
+    },
+  },
+  evm: {
+    displayName: 'EVM',
+    rule: 'an EVM address: 0x and 40 hex digits, with a valid EIP-55 checksum if mixed-case',
+    placeholder: '0x…',
+    parseAddress(s) {
+      const lower = normalizeEvmAddress(s);
+      return lower ? { stored: lower, shown: toChecksumAddress(lower) } : null;
+    },
+    directMode: true,
+    async createSource(chain, { tokens, fetch }) {
+      if (!chain.evm) throw new HistoryError('config_invalid', `No EVM settings are known for the chain ${chain.slug}.`);
+      const { createEvmSource } = await import('./evm/source.js');
+      return createEvmSource({ chain: chain.evm, rpcUrl: chain.rpcUrl, tokens, fetch, batchSize: chain.rpc.batchSize, timeoutMs: chain.rpc.timeoutMs });
+    },
+  },
+  tron: {
+    displayName: 'Tron',
+    rule: 'a Tron address: T-prefixed base58check of 25 bytes with version byte 0x41',
+    placeholder: 'T…',
+    parseAddress: (s) => (isTronAddress(s) ? { stored: s, shown: s } : null),
+    directMode: false,
+    async createSource(chain) {
+      return unavailableSource(chain.slug, `Trade history for ${chain.slug} is not available in this version of the server yet.`);
+    },
+  },
+};
+
+/** Validates `address` against its chain's family before anything touches the network. */
+export function validateAddress(chain: { slug: string; family: ChainFamily }, address: string): ValidatedAddress {
+  const family = FAMILIES[chain.family];
+  const v = family.parseAddress(address);
+  if (v) return v;
+  throw new HistoryError('invalid_address', `"${address}" is not ${family.rule} (chain ${chain.slug}).`, {
+    context: { chain: chain.slug, family: chain.family },
+  });
+}
