@@ -1,4 +1,11 @@
+import type { Server } from '$lib/server/create-server.js';
+
 declare global {
-  namespace App {}
+  namespace App {
+    interface Locals {
+      /** The one composition root (store, chains, loaders, API), built once in the hooks' init. */
+      server: Server;
+    }
+  }
 }
 export {};

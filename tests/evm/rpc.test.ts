@@ -99,7 +99,7 @@ describe('EVM source errors', () => {
   it('rejects a malformed position and fails with a transport error when the node is down', async () => {
     const source = createEvmSource({ chain: BUILT_IN_EVM_CHAINS[0], rpcUrl: 'http://127.0.0.1:9', tokens: createMemoryTokenCache() });
     const w = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
-    await expect(source.history({ wallet: w, before: 'x' })[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'invalid_cursor' });
+    await expect(source.history({ wallet: w, before: 'x' })[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'invalid_position' });
     const down = createEvmSource({
       chain: BUILT_IN_EVM_CHAINS[0],
       rpcUrl: 'http://127.0.0.1:9',

@@ -473,7 +473,7 @@ describe('abort and early stop', () => {
     const s = await start();
     const src = source(s.url);
     await expect(collect(src.history({ wallet: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }))).rejects.toMatchObject({ code: 'invalid_address' });
-    await expect(collect(src.history({ wallet: WALLET, before: 'evm:123' }))).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(collect(src.history({ wallet: WALLET, before: 'evm:123' }))).rejects.toMatchObject({ code: 'invalid_position' });
     expect(s.stats.httpRequests).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer } from '../../src/lib/server/create-server.js';
 import { serveNode } from '../../src/lib/server/http/serve-node.js';
 import { createScriptedSource } from './scripted-source.js';
+import { handleV1 } from './v1-routes.js';
 
 const source = createScriptedSource({
   transactions: Number(process.env.SCRIPT_TRANSACTIONS ?? 100),
@@ -27,6 +28,6 @@ const server = await createServer({
 });
 const http = await serveNode(async (req) => {
   if (new URL(req.url).pathname === '/test/stats') return Response.json({ ...source.stats, starts });
-  return (await server.api.handle(req)) ?? new Response('not found', { status: 404 });
+  return (await handleV1(server.api, req)) ?? new Response('not found', { status: 404 });
 });
 console.log(JSON.stringify({ url: http.url }));

@@ -8,6 +8,7 @@ import { serveNode } from '../../src/lib/server/http/serve-node.js';
 import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
 import { migrate } from '../../src/lib/server/store/migrations.js';
 import { defaultSourceFactory } from '../../src/lib/server/sources.js';
+import { handleV1 } from './v1-routes.js';
 
 export const TEST_KEY = 'wth_test_key_for_account_alice_0001';
 export const OTHER_KEY = 'wth_test_key_for_account_bob_00002';
@@ -91,7 +92,7 @@ export async function startTestServer({ backend = 'pglite', sources, env = {}, r
             return s;
           },
   });
-  const http = await serveNode(async (req) => (await server.api.handle(req)) ?? new Response('not found', { status: 404 }));
+  const http = await serveNode(async (req) => (await handleV1(server.api, req)) ?? new Response('not found', { status: 404 }));
   return {
     url: http.url,
     server,

@@ -1,31 +1,51 @@
 /**
  * One error class for the whole service, with stable named codes (as @solana/kit does) and a
- * `retryable` property (as ponder does). API codes map to RFC 9457 problems in server/api;
- * transport codes are what chain sources throw and the loader decides on.
+ * `retryable` property (as ponder does). What a code means to an HTTP client (its status) is
+ * decided in one place, server/api/problem.ts; chain sources and the loader decide on codes.
  */
-export const ERROR_STATUS = {
-  invalid_address: 400,
-  unknown_chain: 400,
-  invalid_limit: 400,
-  invalid_cursor: 400,
-  invalid_request: 400,
-  unauthorized: 401,
-  not_found: 404,
-  method_not_allowed: 405,
-  rate_limited: 429,
-  internal: 500,
-  upstream_unavailable: 502,
-  overloaded: 503,
+export const HISTORY_ERROR_CODES = [
+  // The request itself is wrong (the client's fault).
+  'invalid_address',
+  'unknown_chain',
+  'invalid_limit',
+  'invalid_cursor',
+  'invalid_request',
+  'unauthorized',
+  'not_found',
+  'method_not_allowed',
+  // The service.
+  'rate_limited',
+  'internal',
+  'upstream_unavailable',
+  'overloaded',
+  'config_invalid',
   // Transport and decoding codes (chain sources); they surface to clients as upstream_unavailable.
-  rpc_http_error: 502,
-  rpc_rate_limited: 502,
-  rpc_timeout: 502,
-  rpc_malformed_response: 502,
-  rpc_error: 502,
-  config_invalid: 500,
-} as const;
+  'rpc_http_error',
+  'rpc_rate_limited',
+  'rpc_timeout',
+  'rpc_malformed_response',
+  'rpc_error',
+  /** A stored walk position a chain source cannot read (the same code on every chain). */
+  'invalid_position',
+] as const;
 
-export type HistoryErrorCode = keyof typeof ERROR_STATUS;
+export type HistoryErrorCode = (typeof HISTORY_ERROR_CODES)[number];
+
+const REQUEST_FAULTS: ReadonlySet<HistoryErrorCode> = new Set([
+  'invalid_address',
+  'unknown_chain',
+  'invalid_limit',
+  'invalid_cursor',
+  'invalid_request',
+  'unauthorized',
+  'not_found',
+  'method_not_allowed',
+]);
+
+/** True for the codes that say the request was wrong (the client's fault), not the service or a chain. */
+export function isRequestFault(code: HistoryErrorCode): boolean {
+  return REQUEST_FAULTS.has(code);
+}
 
 export interface HistoryErrorOptions {
   cause?: unknown;
@@ -57,10 +77,6 @@ export class HistoryError extends Error {
     this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(code);
     this.retryAfter = options.retryAfter;
     this.context = options.context ?? {};
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
   }
 }
 

@@ -61,12 +61,12 @@ function parseBefore(before: string): Cursor {
   if (/^\d{1,15}$/.test(before)) return { top: Number(before) - 1 };
   const m = /^(\d{12})\.(\d{6})$/.exec(before);
   if (m) return { top: Number(m[1]), below: before };
-  throw new HistoryError('invalid_cursor', 'EVM position is not a block number or a trade position');
+  throw new HistoryError('invalid_position', 'EVM position is not a block number or a trade position');
 }
 
 function parseUntil(until: string): number {
   if (/^\d{1,15}$/.test(until)) return Number(until);
-  throw new HistoryError('invalid_cursor', 'EVM head marker is not a block number');
+  throw new HistoryError('invalid_position', 'EVM head marker is not a block number');
 }
 
 /**

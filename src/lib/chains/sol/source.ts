@@ -117,7 +117,7 @@ function encodeState(s: WalkState): string {
 function decodeState(p: string, what: string): WalkState | 'end' {
   if (p === END_POSITION) return 'end';
   const m = /^sol1:(\d{1,15}):(\d{1,5}):([1-9A-HJ-NP-Za-km-z]{32,90})$/.exec(p);
-  if (!m) throw new HistoryError('invalid_request', `not a Solana ${what} position`, { context: { [what]: p } });
+  if (!m) throw new HistoryError('invalid_position', `not a Solana ${what} position`, { context: { [what]: p } });
   return { slot: Number(m[1]), counter: Number(m[2]), signature: m[3] };
 }
 

@@ -1,4 +1,20 @@
-import { ERROR_STATUS, HistoryError, isHistoryError, type HistoryErrorCode } from '../../core/errors.js';
+import { HistoryError, isHistoryError, type HistoryErrorCode } from '../../core/errors.js';
+
+/** The HTTP status of each code a client may see (only here: the rest of the service decides on codes). */
+const STATUS: Partial<Record<HistoryErrorCode, number>> = {
+  invalid_address: 400,
+  unknown_chain: 400,
+  invalid_limit: 400,
+  invalid_cursor: 400,
+  invalid_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  internal: 500,
+  upstream_unavailable: 502,
+  overloaded: 503,
+};
 
 /** Codes a client may see; transport codes surface as upstream_unavailable. */
 const PUBLIC_CODE: Partial<Record<HistoryErrorCode, HistoryErrorCode>> = {
@@ -7,6 +23,7 @@ const PUBLIC_CODE: Partial<Record<HistoryErrorCode, HistoryErrorCode>> = {
   rpc_timeout: 'upstream_unavailable',
   rpc_malformed_response: 'upstream_unavailable',
   rpc_error: 'upstream_unavailable',
+  invalid_position: 'upstream_unavailable',
   config_invalid: 'internal',
 };
 
@@ -29,7 +46,7 @@ const TITLES: Partial<Record<HistoryErrorCode, string>> = {
 export function problemResponse(error: unknown, extraHeaders: Record<string, string> = {}): Response {
   const e = isHistoryError(error) ? error : new HistoryError('internal', 'The server failed to handle this request.', { cause: error });
   const code = PUBLIC_CODE[e.code] ?? e.code;
-  const status = ERROR_STATUS[code];
+  const status = STATUS[code] ?? 500;
   // Upstream messages can carry endpoint details; clients get a generic sentence for those.
   // Our own failures are logged with their cause; the client gets a generic sentence.
   if (code === 'internal') console.error('internal error:', e.message, e.cause ?? '');

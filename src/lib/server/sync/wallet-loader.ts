@@ -1,5 +1,5 @@
 import type { ChainSource, HistoryBatch } from '../../core/chain-source.js';
-import { HistoryError, isHistoryError } from '../../core/errors.js';
+import { HistoryError, isHistoryError, isRequestFault } from '../../core/errors.js';
 import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import type { StatisticsKeeper } from '../store/statistics.js';
@@ -83,10 +83,10 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
   /** Demand left once `pending` trades pulled but not yet stored are counted toward the pages' wants. */
   const hasDemand = (pending = 0) => state.loadAll || [...fills].some((f) => f.remaining - pending > 0);
 
-  // What ends a walk is never the client's fault: a source's 4xx-coded error (a position it could
-  // not read, say) is reported as the upstream's, keeping the original as the cause.
+  // What ends a walk is never the client's fault: a source's error with a request code is
+  // reported as the upstream's, keeping the original as the cause.
   const toHistoryError = (e: unknown): HistoryError =>
-    isHistoryError(e) && e.status >= 500
+    isHistoryError(e) && !isRequestFault(e.code)
       ? e
       : new HistoryError('upstream_unavailable', `The ${source.chain} source failed: ${(e as Error)?.message ?? e}`, { cause: e });
 
