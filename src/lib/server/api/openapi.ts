@@ -195,6 +195,7 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
       '/v1/usage': {
         get: {
           operationId: 'getUsage',
+          summary: 'Trades counted for your account',
           security: [{ bearer: [] }],
           responses: {
             '200': { description: 'Trades counted for the account', content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
@@ -205,11 +206,18 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
       '/v1/chains': {
         get: {
           operationId: 'getChains',
+          summary: 'Chains this server serves',
+          security: [],
           responses: { '200': { description: 'Chains served', content: { 'application/json': { schema: { $ref: '#/components/schemas/Chains' } } } } },
         },
       },
       '/v1/openapi.json': {
-        get: { operationId: 'getOpenApi', responses: { '200': { description: 'This document', content: { 'application/json': {} } } } },
+        get: {
+          operationId: 'getOpenApi',
+          summary: 'This document',
+          security: [],
+          responses: { '200': { description: 'This document', content: { 'application/json': {} } } },
+        },
       },
     },
   };
