@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits } from '../../src/lib/core/decimal.js';
-import { serializeTrade, tradeKey, parseTradeKey } from '../../src/lib/core/trade.js';
+import { isDecimalLiteral, serializeTrade, tradeKey, parseTradeKey } from '../../src/lib/core/trade.js';
 
 describe('formatUnits', () => {
   it.each([
@@ -15,6 +15,18 @@ describe('formatUnits', () => {
     expect(parseUnits(want, d)).toBe(raw);
   });
   it('refuses negative amounts', () => expect(() => formatUnits(-1n, 2)).toThrow(RangeError));
+  it('writes the contract literal (viem underneath) and round-trips, for 5,000 random amounts', () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 5000; i++) {
+      const digits = Array.from({ length: 1 + rand(40) }, () => rand(10)).join('');
+      const raw = BigInt(digits);
+      const d = rand(37);
+      const s = formatUnits(raw, d);
+      expect(isDecimalLiteral(s)).toBe(true);
+      expect(parseUnits(s, d)).toBe(raw);
+    }
+  });
 });
 
 describe('serializeTrade', () => {

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UNISWAP_V3_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v3-events.js';
 import {
   BEFORE_EXECUTION_TOPIC,
   PANCAKESWAP_V3_SWAP_TOPIC,
   SOLIDLY_SWAP_TOPIC,
-  UNISWAP_V3_SWAP_TOPIC,
   USER_OPERATION_EVENT_TOPIC,
   decodeReceipt,
   type RpcLog,
   type RpcReceipt,
-} from '../../src/lib/chains/evm/decoder.js';
+} from '../../src/lib/chains/evm/decode/decode-receipt.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 
 /** Synthetic receipts for shapes the anvil scenario does not produce. */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryTokenCache, type TokenCache } from '../../src/lib/core/chain-source.js';
 import { createRpcTransport } from '../../src/lib/chains/sol/rpc/transport.js';
-import { createSolanaTokenResolver, metadataAddress, symbolFromMetaplex, symbolFromToken2022Mint, WRAPPED_SOL_MINT } from '../../src/lib/chains/sol/tokens.js';
+import { createSolanaTokenResolver, metadataAddress, symbolFromMetaplex, symbolFromToken2022Mint } from '../../src/lib/chains/sol/tokens/token-resolver.js';
+import { WSOL_MINT as WRAPPED_SOL_MINT } from '../../src/lib/chains/sol/programs.js';
 import { startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/server.js';
 import { createPrng, randomAddress } from '../support/sol-replay/synth.js';
 import { sleep } from '../support/test-server.js';

@@ -3,25 +3,23 @@
  * 1e-36 units: 36 places cover the 18 decimals of EVM amounts twice over, so an average-cost
  * division (cost * sold / held) rounds at 1e-36 native, far below any displayed digit.
  */
+import { formatUnits } from 'viem';
+import { parseUnits } from '../core/decimal.js';
+
 export const SCALE_DIGITS = 36;
-const SCALE = 10n ** BigInt(SCALE_DIGITS);
 
 export function toScaled(s: string): bigint {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) throw new RangeError(`not a decimal: ${s}`);
   // Digits past 36 places are cut (no amount on any chain here has more than 18 decimals).
-  const frac = (m[3] ?? '').slice(0, SCALE_DIGITS).padEnd(SCALE_DIGITS, '0');
-  const v = BigInt(m[2]) * SCALE + BigInt(frac);
+  const frac = (m[3] ?? '').slice(0, SCALE_DIGITS);
+  const v = parseUnits(frac ? `${m[2]}.${frac}` : m[2], SCALE_DIGITS);
   return m[1] ? -v : v;
 }
 
+/** The exact literal of a scaled value (viem's formatUnits, which also writes the sign). */
 export function fromScaled(v: bigint): string {
-  const neg = v < 0n;
-  const a = neg ? -v : v;
-  const whole = a / SCALE;
-  const frac = (a % SCALE).toString().padStart(SCALE_DIGITS, '0').replace(/0+$/, '');
-  const body = frac ? `${whole}.${frac}` : `${whole}`;
-  return neg && body !== '0' ? `-${body}` : body;
+  return formatUnits(v, SCALE_DIGITS);
 }
 
 /** a * b / c with the quotient rounded half away from zero (c > 0). */

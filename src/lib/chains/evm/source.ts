@@ -1,13 +1,14 @@
+import { toFunctionSelector } from 'viem';
 import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
 import { formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import { ERC20_TRANSFER_TOPIC } from '../shared/uniswap-v2-events.js';
 import { normalizeEvmAddress, toChecksumAddress } from './address.js';
-import { decodeReceipt, swapPools, type RpcLog, type RpcReceipt } from './decoder.js';
+import { decodeReceipt, swapPools, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
 import { dexForFactory, type EvmChainConfig, type EvmDexKind } from './registry.js';
 import { batchRetrying, createRpcTransport, rpcError, type RpcErrorObject, type RpcStats, type RpcTransport } from './rpc.js';
-import { resolveTokens } from './tokens.js';
+import { resolveTokens } from './tokens/resolve-tokens.js';
 
 /**
  * The EVM chain source. A walk goes from the confirmation block down to block 0 (or `until`) in
@@ -44,6 +45,9 @@ export interface EvmSourceOptions {
 export interface EvmSource extends ChainSource {
   readonly stats: RpcStats;
 }
+
+/** A pool's `factory()`: which venue deployed it. */
+const FACTORY_SELECTOR = toFunctionSelector('factory()');
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 export const evmPosition = (block: number, txIndex: number) => `${pad(block, 12)}.${pad(txIndex, 6)}`;
@@ -122,7 +126,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     const missing = [...new Set(pools)].filter((p) => !poolFactories.has(p));
     if (!missing.length) return;
     const answers = await rpc.batch(
-      missing.map((p) => ({ method: 'eth_call', params: [{ to: p, data: '0xc45a0155' }, 'latest'] })),
+      missing.map((p) => ({ method: 'eth_call', params: [{ to: p, data: FACTORY_SELECTOR }, 'latest'] })),
       signal,
     );
     missing.forEach((p, i) => {

@@ -19,14 +19,21 @@ import { HistoryError, redactUrl } from '../../core/errors.js';
 import type { SourceTrade } from '../../core/trade.js';
 import type { Offload } from '../../core/offload.js';
 import { isSolanaAddress } from './address.js';
-import { DECODE_TRANSACTION_BATCH, decodeForWallet, type DecodeTransactionBatchInput, type SolanaDecoder, type WalletTransaction } from './decode-batch.js';
+import {
+  DECODE_TRANSACTION_BATCH,
+  decodeForWallet,
+  type DecodeTransactionBatchInput,
+  type SolanaDecoder,
+  type WalletTransaction,
+} from './decode/decode-batch.js';
 import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decode-transaction.js';
 import type { BatchReading } from './rpc/read-batch.js';
 import { createRpcTransport, nextTurn, sleepMs, type RpcTransport, type RpcTransportOptions } from './rpc/transport.js';
 import { base58Encode } from '../shared/base58.js';
-import { createSolanaTokenResolver, fromBase64, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, type SolanaTokenResolver } from './tokens.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './programs.js';
+import { createSolanaTokenResolver, fromBase64, type SolanaTokenResolver } from './tokens/token-resolver.js';
 
-export type { SolanaDecoder } from './decode-batch.js';
+export type { SolanaDecoder } from './decode/decode-batch.js';
 
 export interface SolanaSourceOptions {
   /** The endpoint (RPC_URL_SOL); or pass a ready `transport`. */

@@ -2,7 +2,7 @@
  * The tasks the server's worker threads run, by name: each a pure function of structured-clone
  * data. The pool runs them here, on the calling thread, when no worker can start.
  */
-import { DECODE_TRANSACTION_BATCH, decodeTransactionBatch } from '../../chains/sol/decode-batch.js';
+import { DECODE_TRANSACTION_BATCH, decodeTransactionBatch } from '../../chains/sol/decode/decode-batch.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each task checks its own input; the table is keyed by name
 export const OFFLOAD_TASKS: Readonly<Record<string, (input: any) => unknown>> = {

@@ -30,7 +30,7 @@ import { isoFromUnixSeconds } from '../../../core/trade.js';
 import { base58Decode, base58Encode } from '../../shared/base58.js';
 import { readU64 } from './bytes.js';
 import { normalizeTransaction, type SolInstruction, type SolTransaction } from './normalize.js';
-import { MOONIT_PROGRAM, ORDER_BOOKS, PUMPFUN_PROGRAM, ROUTER_SLUGS, WSOL_MINT, programRole, venueSlug } from './programs.js';
+import { MOONIT_PROGRAM, ORDER_BOOKS, PUMPFUN_PROGRAM, ROUTER_SLUGS, WSOL_MINT, programRole, venueSlug } from '../programs.js';
 
 export interface SolanaDecodedTrade {
   signature: string;

@@ -9,7 +9,7 @@
 import { HistoryError } from '../../../core/errors.js';
 import { base58Decode, base58Encode } from '../../shared/base58.js';
 import { readU64 } from './bytes.js';
-import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './programs.js';
+import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../programs.js';
 
 export interface SolTokenBalance {
   index: number;

@@ -19,6 +19,7 @@ export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 export const PUMPFUN_PROGRAM = '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P';
 export const MOONIT_PROGRAM = 'MoonCVVNZFSYkqNXP6bxHLPL6QQJiMagDL3qcqUQTrG';
+export const METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 
 export const VENUE_SLUGS: ReadonlyMap<string, string> = new Map([
   ['675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8', 'raydium-amm'],
@@ -58,7 +59,7 @@ export const TRANSPARENT_PROGRAMS: ReadonlySet<string> = new Set([
   'ComputeBudget111111111111111111111111111111',
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
-  'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
+  METADATA_PROGRAM,
   'Stake11111111111111111111111111111111111111',
   'AddressLookupTab1e1111111111111111111111111',
   // Meteora dynamic vault: DAMM v1 moves its tokens through vault deposits and withdrawals.

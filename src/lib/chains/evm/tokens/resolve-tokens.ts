@@ -1,9 +1,10 @@
-import type { TokenCache, TokenInfo } from '../../core/chain-source.js';
-import type { RpcTransport } from './rpc.js';
+import { toFunctionSelector } from 'viem';
+import type { TokenCache, TokenInfo } from '../../../core/chain-source.js';
+import type { RpcTransport } from '../rpc.js';
 
-/** `symbol()` and `decimals()` selectors. */
-const SYMBOL = '0x95d89b41';
-const DECIMALS = '0x313ce567';
+/** `symbol()` and `decimals()` selectors, from their signatures. */
+const SYMBOL = toFunctionSelector('symbol()');
+const DECIMALS = toFunctionSelector('decimals()');
 
 function hexToBytes(hex: string): Uint8Array {
   const h = hex.startsWith('0x') ? hex.slice(2) : hex;

@@ -8,22 +8,18 @@
  * pads the symbol to 10 bytes), so they are trimmed of NUL and whitespace. No symbol is ''.
  */
 import { address, getAddressEncoder } from '@solana/kit';
-import type { TokenCache, TokenInfo } from '../../core/chain-source.js';
-import { HistoryError, redactUrl } from '../../core/errors.js';
-import { base58Decode } from '../shared/base58.js';
-import { findProgramAddress } from './pda.js';
-import { nextTurn, type RpcTransport } from './rpc/transport.js';
-
-export const METADATA_PROGRAM = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-export const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';
+import type { TokenCache, TokenInfo } from '../../../core/chain-source.js';
+import { HistoryError, redactUrl } from '../../../core/errors.js';
+import { base58Decode } from '../../shared/base58.js';
+import { findProgramAddress } from '../pda.js';
+import { METADATA_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, WSOL_MINT } from '../programs.js';
+import { nextTurn, type RpcTransport } from '../rpc/transport.js';
 
 /**
  * Wrapped SOL is answered without a lookup: its Metaplex metadata on mainnet says symbol "SOL"
  * (name "Wrapped SOL"), and the trade side already says native currency, so "SOL" it is.
  */
-const BUILT_IN: ReadonlyMap<string, TokenInfo> = new Map([[WRAPPED_SOL_MINT, { symbol: 'SOL', decimals: 9 }]]);
+const BUILT_IN: ReadonlyMap<string, TokenInfo> = new Map([[WSOL_MINT, { symbol: 'SOL', decimals: 9 }]]);
 
 /** Metadata addresses derived per turn of the event loop (see lookUp). */
 const PDAS_PER_TURN = 16;

@@ -1,5 +1,6 @@
-import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC, topicToAddress } from '../shared/uniswap-v2-events.js';
-import type { EvmChainConfig, EvmDexKind } from './registry.js';
+import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
+import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
+import type { EvmChainConfig, EvmDexKind } from '../registry.js';
 
 /**
  * Turns one transaction receipt into the wallet's trades (decisions.md, "Trades"):
@@ -14,8 +15,6 @@ import type { EvmChainConfig, EvmDexKind } from './registry.js';
  *    middle leg of the route, or null for a direct pool.
  */
 
-/** Uniswap V3 `Swap(address,address,int256,int256,uint160,uint128,int24)`. */
-export const UNISWAP_V3_SWAP_TOPIC = '0xc42079f94a6350d7e6235f29174924f928cc2ac818eb64fed8004e115fbcca67';
 /** PancakeSwap V3 adds two protocol-fee fields: `Swap(...,int24,uint128,uint128)`. */
 export const PANCAKESWAP_V3_SWAP_TOPIC = '0x19b47279256b2a23a1665c810c8d55a1758940ee09377d4f8d26497a3577dc83';
 /** Solidly-style pools (Aerodrome, Velodrome): `Swap(address,address,uint256,uint256,uint256,uint256)`. */

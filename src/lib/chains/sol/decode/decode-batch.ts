@@ -3,9 +3,9 @@
  * bytes: the work the Solana source does on each batch, in its own thread or in a worker thread
  * (the server's offload pool runs `decodeTransactionBatch`). Plain Web APIs only.
  */
-import { HistoryError } from '../../core/errors.js';
-import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decode-transaction.js';
-import { readBatchBody, type BatchReading } from './rpc/read-batch.js';
+import { HistoryError } from '../../../core/errors.js';
+import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode-transaction.js';
+import { readBatchBody, type BatchReading } from '../rpc/read-batch.js';
 
 export type SolanaDecoder = (tx: unknown, wallet: string) => SolanaDecodedTrade[];
 
