@@ -127,14 +127,16 @@ describe('EVM decoder on synthetic receipts', () => {
 });
 
 describe('browser compatibility', () => {
-  it('the EVM source imports nothing but relative modules and viem (runs in a Web Worker)', () => {
-    const root = path.resolve(__dirname, '../../src/lib/chains');
-    for (const dir of ['evm', 'shared']) {
-      for (const f of readdirSync(path.join(root, dir)).filter((x) => x.endsWith('.ts'))) {
-        const src = readFileSync(path.join(root, dir, f), 'utf8');
-        for (const m of src.matchAll(/from\s+'([^']+)'/g)) expect(m[1].startsWith('.') || m[1] === 'viem', `${dir}/${f}: ${m[1]}`).toBe(true);
-        expect(src, `${dir}/${f}`).not.toMatch(/\bprocess\.|\bBuffer\b|require\(/);
-      }
+  it('the EVM source, the shared chain code and the RPC layer import nothing but relative modules, viem and @solana/kit (they run in a Web Worker)', () => {
+    const lib = path.resolve(__dirname, '../../src/lib');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+      );
+    for (const f of ['chains/evm', 'chains/shared', 'rpc'].flatMap((d) => files(path.join(lib, d)))) {
+      const src = readFileSync(f, 'utf8');
+      for (const m of src.matchAll(/from\s+'([^']+)'/g)) expect(m[1].startsWith('.') || m[1] === 'viem' || m[1] === '@solana/kit', `${f}: ${m[1]}`).toBe(true);
+      expect(src, f).not.toMatch(/\bprocess\.|\bBuffer\b|require\(/);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isHistoryError } from '../../src/lib/core/errors.js';
 import { DECODE_TRANSACTION_BATCH, decodeForWallet, decodeTransactionBatch, type WalletTransaction } from '../../src/lib/chains/sol/decode/decode-batch.js';
-import type { BatchReading } from '../../src/lib/chains/sol/rpc/read-batch.js';
+import type { BatchReading } from '../../src/lib/rpc/read-batch.js';
 import { createWorkerPool, type WorkerPool } from '../../src/lib/server/workers/pool.js';
 import { loadSolanaFixtures, signersOf } from '../support/sol-replay/index.js';
 

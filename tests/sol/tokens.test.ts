@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryTokenCache, type TokenCache } from '../../src/lib/core/chain-source.js';
-import { createRpcTransport } from '../../src/lib/chains/sol/rpc/transport.js';
+import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
 import { createSolanaTokenResolver, metadataAddress, symbolFromMetaplex, symbolFromToken2022Mint } from '../../src/lib/chains/sol/tokens/token-resolver.js';
 import { WSOL_MINT as WRAPPED_SOL_MINT } from '../../src/lib/chains/sol/programs.js';
 import { startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/server.js';

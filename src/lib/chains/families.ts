@@ -106,7 +106,16 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     async createSource(chain, { tokens, fetch }) {
       if (!chain.evm) throw new HistoryError('config_invalid', `No EVM settings are known for the chain ${chain.slug}.`);
       const { createEvmSource } = await import('./evm/source.js');
-      return createEvmSource({ chain: chain.evm, rpcUrl: chain.rpcUrl, tokens, fetch, batchSize: chain.rpc.batchSize, timeoutMs: chain.rpc.timeoutMs });
+      return createEvmSource({
+        chain: chain.evm,
+        rpcUrl: chain.rpcUrl,
+        tokens,
+        fetch,
+        batchSize: chain.rpc.batchSize,
+        maxInFlight: chain.rpc.maxInFlight,
+        requestsPerSecond: chain.rpc.requestsPerSecond,
+        timeoutMs: chain.rpc.timeoutMs,
+      });
     },
   },
   tron: {

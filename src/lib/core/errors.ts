@@ -84,19 +84,19 @@ export function isHistoryError(e: unknown, code?: HistoryErrorCode): e is Histor
   return e instanceof HistoryError && (code === undefined || e.code === code);
 }
 
-/** An RPC URL without credentials (user:pass, and query strings that often carry API keys). */
+/**
+ * An RPC URL as logs and errors may show it: no user:pass, no query string (providers put API keys
+ * there), and path segments that look like keys (20+ opaque characters) replaced by `…`. Written
+ * out by hand, not through URL.toString(), which would percent-encode the `…` (`%E2%80%A6`).
+ */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    if (u.search) u.search = '?…';
-    // Path segments that look like keys (long opaque tokens) are hidden too: many providers put the key there.
-    u.pathname = u.pathname
+    const path = u.pathname
       .split('/')
       .map((seg) => (seg.length >= 20 && /^[A-Za-z0-9_-]+$/.test(seg) ? '…' : seg))
       .join('/');
-    return u.toString();
+    return `${u.protocol}//${u.host}${path === '/' ? '' : path}${u.search ? '?…' : ''}`;
   } catch {
     return '<invalid url>';
   }

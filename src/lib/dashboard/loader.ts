@@ -7,6 +7,7 @@
  */
 import type { ChainSource } from '../core/chain-source.js';
 import { tradeKey, type Trade } from '../core/trade.js';
+import { nextTurn, sleep } from '../rpc/wait.js';
 import { ApiError, streamHistory, type ApiConfig } from './api-client.js';
 import type { FinalLine } from './ndjson.js';
 import {
@@ -367,7 +368,7 @@ export class WalletLoader {
           kick();
           // A buffered body yields line after line in microtasks, which would hold IndexedDB's
           // completion events back until the buffer is parsed: give them a turn after each line.
-          await yieldTask();
+          await nextTurn();
         }
         if (inflight) await inflight;
         if (flushError) throw flushError;
@@ -453,30 +454,4 @@ export class WalletLoader {
     }
     return load;
   }
-}
-
-/** A macrotask turn without setTimeout's 4 ms clamp (MessageChannel where there is one). */
-function yieldTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -7,7 +7,8 @@ import { ERC20_TRANSFER_TOPIC } from '../shared/uniswap-v2-events.js';
 import { normalizeEvmAddress, toChecksumAddress } from './address.js';
 import { decodeReceipt, swapPools, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
 import { dexForFactory, type EvmChainConfig, type EvmDexKind } from './registry.js';
-import { batchRetrying, createRpcTransport, rpcError, type RpcErrorObject, type RpcStats, type RpcTransport } from './rpc.js';
+import { createRpcTransport, type RpcTransport, type RpcTransportStats } from '../../rpc/json-rpc.js';
+import { ethBlockNumber, ethCallMany, ethGetBlockByNumber, ethGetBlocks, ethGetLogsMany, ethGetReceipts, rpcError } from './rpc-methods.js';
 import { resolveTokens } from './tokens/resolve-tokens.js';
 
 /**
@@ -27,6 +28,9 @@ export interface EvmSourceOptions {
   tokens: TokenCache;
   /** JSON-RPC calls per HTTP request (default 100). */
   batchSize?: number;
+  /** HTTP requests in flight (RPC_MAX_IN_FLIGHT_<SLUG>, default 8) and started per second (RPC_RPS_<SLUG>). */
+  maxInFlight?: number;
+  requestsPerSecond?: number;
   /** First block range tried (default 2,000: accepted by most providers without a key). */
   initialRange?: number;
   /** Largest block range grown to (default 1,000,000). */
@@ -43,7 +47,7 @@ export interface EvmSourceOptions {
 }
 
 export interface EvmSource extends ChainSource {
-  readonly stats: RpcStats;
+  readonly stats: RpcTransportStats;
 }
 
 /** A pool's `factory()`: which venue deployed it. */
@@ -96,7 +100,15 @@ export function suggestedRange(message: string): number | null {
 export function createEvmSource(options: EvmSourceOptions): EvmSource {
   const { chain, tokens } = options;
   const rpc =
-    options.transport ?? createRpcTransport({ url: options.rpcUrl, batchSize: options.batchSize, fetch: options.fetch, timeoutMs: options.timeoutMs });
+    options.transport ??
+    createRpcTransport({
+      url: options.rpcUrl,
+      batchSize: options.batchSize,
+      maxInFlight: options.maxInFlight,
+      requestsPerSecond: options.requestsPerSecond,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+    });
   const initialRange = Math.max(1, options.initialRange ?? 2_000);
   const maxRange = Math.max(initialRange, options.maxRange ?? 1_000_000);
   const receiptsPerBatch = Math.max(1, options.receiptsPerBatch ?? 400);
@@ -107,17 +119,17 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   async function confirmedHead(signal?: AbortSignal): Promise<number> {
     const c = chain.confirmation;
     if (typeof c === 'number') {
-      const latest = num(await rpc.call<string>('eth_blockNumber', [], signal));
+      const latest = num(await ethBlockNumber(rpc, signal));
       return Math.max(0, latest - c);
     }
     try {
-      const b = await rpc.call<{ number: string } | null>('eth_getBlockByNumber', [c, false], signal);
+      const b = await ethGetBlockByNumber(rpc, c, signal);
       if (b?.number) return num(b.number);
     } catch (e) {
       if (!(e instanceof HistoryError && e.code === 'rpc_error')) throw e;
     }
     // A node without the `safe`/`finalized` tags: stay 64 blocks (two mainnet epochs) behind latest.
-    const latest = num(await rpc.call<string>('eth_blockNumber', [], signal));
+    const latest = num(await ethBlockNumber(rpc, signal));
     return c === 'latest' ? latest : Math.max(0, latest - 64);
   }
 
@@ -125,8 +137,9 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   async function resolvePools(pools: Iterable<string>, signal?: AbortSignal): Promise<void> {
     const missing = [...new Set(pools)].filter((p) => !poolFactories.has(p));
     if (!missing.length) return;
-    const answers = await rpc.batch(
-      missing.map((p) => ({ method: 'eth_call', params: [{ to: p, data: FACTORY_SELECTOR }, 'latest'] })),
+    const answers = await ethCallMany(
+      rpc,
+      missing.map((p) => ({ to: p, data: FACTORY_SELECTOR })),
       signal,
     );
     missing.forEach((p, i) => {
@@ -145,16 +158,16 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   async function getLogsPair(wallet: string, from: number, to: number, signal?: AbortSignal) {
     const topic = '0x' + wallet.slice(2).padStart(64, '0');
     const base = { fromBlock: hex(from), toBlock: hex(to) };
-    const answers = await rpc.batch(
+    const answers = await ethGetLogsMany(
+      rpc,
       [
-        { method: 'eth_getLogs', params: [{ ...base, topics: [ERC20_TRANSFER_TOPIC, topic] }] },
-        { method: 'eth_getLogs', params: [{ ...base, topics: [ERC20_TRANSFER_TOPIC, null, topic] }] },
+        { ...base, topics: [ERC20_TRANSFER_TOPIC, topic] },
+        { ...base, topics: [ERC20_TRANSFER_TOPIC, null, topic] },
       ],
       signal,
     );
-    const err = answers.find((a) => !a.ok) as { ok: false; error: RpcErrorObject } | undefined;
-    if (err) return { error: err.error } as const;
-    return { logs: answers.flatMap((a) => (a.ok && Array.isArray(a.result) ? (a.result as RpcLog[]) : [])) } as const;
+    for (const a of answers) if (!a.ok) return { error: a.error, logs: [] };
+    return { error: null, logs: answers.flatMap((a) => (a.ok && Array.isArray(a.result) ? a.result : [])) };
   }
 
   type TxMap = Map<string, { block: number; index: number; ts?: number }>;
@@ -179,15 +192,9 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
 
   async function buildTrades(wallet: string, txs: TxMap, hashes: string[], signal?: AbortSignal): Promise<SourceTrade[]> {
     if (!hashes.length) return [];
-    const answers = await batchRetrying(
-      rpc,
-      hashes.map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })),
-      signal,
-    );
-    const receipts: RpcReceipt[] = answers.map((a, i) => {
-      if (!a.ok) throw rpcError('eth_getTransactionReceipt', a.error);
-      if (!a.result) throw new HistoryError('rpc_malformed_response', `receipt of ${hashes[i]} missing below the confirmation point`);
-      return a.result as RpcReceipt;
+    const receipts: RpcReceipt[] = (await ethGetReceipts(rpc, hashes, signal)).map((r, i) => {
+      if (!r) throw new HistoryError('rpc_malformed_response', `receipt of ${hashes[i]} missing below the confirmation point`);
+      return r;
     });
     const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain));
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
@@ -203,16 +210,9 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       ),
     ];
     if (needBlocks.length) {
-      const hs = await batchRetrying(
-        rpc,
-        needBlocks.map((b) => ({ method: 'eth_getBlockByNumber', params: [hex(b), false] })),
-        signal,
-      );
+      const hs = await ethGetBlocks(rpc, needBlocks.map(hex), signal);
       const ts = new Map<number, number>();
-      hs.forEach((h, i) => {
-        if (!h.ok) throw rpcError('eth_getBlockByNumber', h.error);
-        ts.set(needBlocks[i], num((h.result as { timestamp: string }).timestamp));
-      });
+      hs.forEach((h, i) => ts.set(needBlocks[i], num(h.timestamp)));
       for (const t of txs.values()) if (t.ts === undefined && ts.has(t.block)) t.ts = ts.get(t.block);
     }
 
@@ -272,11 +272,11 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       signal?.throwIfAborted();
       const from = Math.max(floor, to - range + 1);
       const r = await getLogsPair(wallet, from, to, signal);
-      if ('error' in r) {
+      if (r.error) {
         const size = to - from + 1;
         // Any refusal shrinks the range (providers word them in many ways); one block still refused is a real error.
-        if (size <= 1) throw rpcError('eth_getLogs', r.error!);
-        const s = suggestedRange(r.error!.message);
+        if (size <= 1) throw rpcError('eth_getLogs', r.error);
+        const s = suggestedRange(r.error.message);
         range = s !== null && s > 0 && s < size ? s : Math.max(1, Math.floor(size / 2));
         ceiling = Math.min(ceiling, range);
         streak = 0;

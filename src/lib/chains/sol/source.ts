@@ -27,10 +27,19 @@ import {
   type WalletTransaction,
 } from './decode/decode-batch.js';
 import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decode-transaction.js';
-import type { BatchReading } from './rpc/read-batch.js';
-import { createRpcTransport, nextTurn, sleepMs, type RpcTransport, type RpcTransportOptions } from './rpc/transport.js';
+import type { BatchReading } from '../../rpc/read-batch.js';
+import { createRpcTransport, type RpcTransport, type RpcTransportOptions } from '../../rpc/json-rpc.js';
+import { nextTurn, sleep } from '../../rpc/wait.js';
 import { base58Encode } from '../shared/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './programs.js';
+import {
+  getSignaturesForAddress,
+  getTokenAccountsByOwner,
+  getTransaction,
+  type SignatureInfo,
+  type SignaturesConfig,
+  type TokenAccountsResult,
+} from './rpc-methods.js';
 import { createSolanaTokenResolver, fromBase64, type SolanaTokenResolver } from './tokens/token-resolver.js';
 
 export type { SolanaDecoder } from './decode/decode-batch.js';
@@ -88,13 +97,6 @@ export interface SolanaSource extends ChainSource {
   readonly transport: RpcTransport;
   readonly tokenResolver: SolanaTokenResolver;
   readonly stats: SolanaSourceStats;
-}
-
-interface SignatureInfo {
-  signature: string;
-  slot: number;
-  err: unknown;
-  blockTime?: number | null;
 }
 
 /** Within-slot numbers count down from here: the first signature of a slot (newest) is largest. */
@@ -166,12 +168,10 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
    * full of airdropped dust would cost many lookups for little.
    */
   async function speculate(wallet: string, signal: AbortSignal): Promise<void> {
-    const listing = (programId: string) => ({
-      method: 'getTokenAccountsByOwner',
-      params: [wallet, { programId }, { encoding: 'base64', commitment, dataSlice: { offset: 0, length: 72 } }],
-    });
-    type Listed = { value?: { account?: { data?: [string, string] } }[] };
-    const answers = await transport.callMany<Listed>([listing(TOKEN_PROGRAM), listing(TOKEN_2022_PROGRAM)], { signal, priority: 'high' });
+    const answers = await transport.callMany<TokenAccountsResult>(
+      [getTokenAccountsByOwner(wallet, TOKEN_PROGRAM, commitment, 72), getTokenAccountsByOwner(wallet, TOKEN_2022_PROGRAM, commitment, 72)],
+      { signal, priority: 'high' },
+    );
     const held: string[] = [];
     const empty: string[] = [];
     for (const a of answers) {
@@ -197,7 +197,6 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
     });
     if (wanted.length === 0) return [];
     stats.transactionBatches++;
-    const params = (sig: string) => [sig, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment }];
     // Each transaction is decoded as soon as its part of the batch answer is parsed and then
     // dropped (the transport reads batches item by item): only the trades stay alive, so the
     // ~15 KB object tree of a transaction dies young instead of 100 of them being promoted
@@ -222,7 +221,7 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
           }
         : undefined;
     const results: (WalletTransaction | null)[] = await transport.callMany<unknown, WalletTransaction | null>(
-      wanted.map((i) => ({ method: 'getTransaction', params: params(sigs[i].signature) })),
+      wanted.map((i) => getTransaction(sigs[i].signature, commitment)),
       { signal, map: decodeOne, readBatch, priority: first ? 'high' : 'normal' },
     );
     for (let attempt = 0; ; attempt++) {
@@ -234,9 +233,9 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
           context: { url: redactUrl(transport.url), signature: sigs[wanted[missing[0]]].signature },
         });
       }
-      await sleepMs(250 * 2 ** attempt, signal);
+      await sleep(250 * 2 ** attempt, signal);
       const again = await transport.callMany<unknown, WalletTransaction | null>(
-        missing.map((k) => ({ method: 'getTransaction', params: params(sigs[wanted[k]].signature) })),
+        missing.map((k) => getTransaction(sigs[wanted[k]].signature, commitment)),
         { signal, map: decodeOne, readBatch, priority: first ? 'high' : 'normal' },
       );
       missing.forEach((k, j) => (results[k] = again[j]));
@@ -327,10 +326,11 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
       let first = true;
       let firstChunk = true;
       const fetchPage = async (before: string | undefined, limit: number): Promise<SignatureInfo[]> => {
-        const config: Record<string, unknown> = { limit, commitment };
+        const config: SignaturesConfig = { limit, commitment };
         if (before) config.before = before;
         if (untilSignature) config.until = untilSignature;
-        const page = await transport.call<SignatureInfo[]>('getSignaturesForAddress', [wallet, config], { signal, priority: 'high' });
+        const { method, params } = getSignaturesForAddress(wallet, config);
+        const page = await transport.call<SignatureInfo[]>(method, params, { signal, priority: 'high' });
         if (!Array.isArray(page) || page.some((s) => typeof s?.signature !== 'string' || !Number.isSafeInteger(s?.slot))) {
           throw new HistoryError('rpc_malformed_response', 'getSignaturesForAddress: expected an array of signatures', {
             context: { url: redactUrl(transport.url) },

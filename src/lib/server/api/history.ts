@@ -1,4 +1,5 @@
 import { HistoryError } from '../../core/errors.js';
+import { nextTurn, sleep } from '../../rpc/wait.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
 import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
@@ -79,8 +80,8 @@ export async function handleHistory(ctx: HistoryContext, principal: Principal, t
 function untilDeadline(p: Promise<unknown>, deadline: number): Promise<unknown> {
   const ms = deadline - Date.now();
   if (ms <= 0) return Promise.resolve();
-  let t: ReturnType<typeof setTimeout>;
-  return Promise.race([p, new Promise((r) => (t = setTimeout(r, ms)))]).finally(() => clearTimeout(t));
+  const stop = new AbortController();
+  return Promise.race([p, sleep(ms, stop.signal).catch(() => {})]).finally(() => stop.abort());
 }
 
 function cursorFor(ctx: HistoryContext, t: Target, key: string | null, signature: string | null): string {
@@ -190,7 +191,7 @@ async function stream(
           // A turn of the event loop between lines: Node sends a written chunk when the socket is
           // uncorked, after every microtask queued meanwhile, and reading the next line from the
           // store is such a microtask. The first line waited 1.5-5 ms for it; now 0.5-3.
-          if (wroteLine) await new Promise((r) => setImmediate(r));
+          if (wroteLine) await nextTurn();
           wroteLine = true;
           const r = await it.next();
           if (r.done) controller.close();

@@ -1,6 +1,7 @@
 import { toFunctionSelector } from 'viem';
 import type { TokenCache, TokenInfo } from '../../../core/chain-source.js';
-import type { RpcTransport } from '../rpc.js';
+import type { RpcTransport } from '../../../rpc/json-rpc.js';
+import { ethCallMany } from '../rpc-methods.js';
 
 /** `symbol()` and `decimals()` selectors, from their signatures. */
 const SYMBOL = toFunctionSelector('symbol()');
@@ -73,10 +74,11 @@ export async function resolveTokens(
   const out = await cache.get(chain, tokens);
   const missing = tokens.filter((t) => !out.has(t));
   if (missing.length === 0) return out;
-  const answers = await rpc.batch(
+  const answers = await ethCallMany(
+    rpc,
     missing.flatMap((t) => [
-      { method: 'eth_call', params: [{ to: t, data: SYMBOL }, 'latest'] },
-      { method: 'eth_call', params: [{ to: t, data: DECIMALS }, 'latest'] },
+      { to: t, data: SYMBOL },
+      { to: t, data: DECIMALS },
     ]),
     signal,
   );

@@ -5,7 +5,7 @@
  */
 import { HistoryError } from '../../../core/errors.js';
 import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode-transaction.js';
-import { readBatchBody, type BatchReading } from '../rpc/read-batch.js';
+import { readBatchBody, type BatchReading } from '../../../rpc/read-batch.js';
 
 export type SolanaDecoder = (tx: unknown, wallet: string) => SolanaDecodedTrade[];
 

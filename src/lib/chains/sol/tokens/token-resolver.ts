@@ -13,7 +13,9 @@ import { HistoryError, redactUrl } from '../../../core/errors.js';
 import { base58Decode } from '../../shared/base58.js';
 import { findProgramAddress } from '../pda.js';
 import { METADATA_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, WSOL_MINT } from '../programs.js';
-import { nextTurn, type RpcTransport } from '../rpc/transport.js';
+import { getMultipleAccounts, type AccountInfo, type MultipleAccountsResult } from '../rpc-methods.js';
+import type { RpcTransport } from '../../../rpc/json-rpc.js';
+import { nextTurn } from '../../../rpc/wait.js';
 
 /**
  * Wrapped SOL is answered without a lookup: its Metaplex metadata on mainnet says symbol "SOL"
@@ -85,11 +87,6 @@ export function fromBase64(b64: string): Uint8Array {
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
-}
-
-interface AccountInfo {
-  data: [string, string] | string;
-  owner: string;
 }
 
 function dataOf(acc: AccountInfo | null | undefined): Uint8Array | null {
@@ -187,11 +184,11 @@ export function createSolanaTokenResolver(options: SolanaTokenResolverOptions): 
     for (let i = 0; i < mints.length; i += MINTS_PER_CALL) {
       const keys: string[] = [];
       for (let j = i; j < Math.min(mints.length, i + MINTS_PER_CALL); j++) keys.push(mints[j], metas[j]);
-      calls.push({ method: 'getMultipleAccounts', params: [keys, { encoding: 'base64', commitment }] });
+      calls.push(getMultipleAccounts(keys, commitment));
     }
     stats.calls += calls.length;
     stats.mintsLookedUp += mints.length;
-    const results = await transport.callMany<{ value: (AccountInfo | null)[] }>(calls, { signal, priority: 'high' });
+    const results = await transport.callMany<MultipleAccountsResult>(calls, { signal, priority: 'high' });
     const found = new Map<string, TokenInfo>();
     results.forEach((r, c) => {
       const start = c * MINTS_PER_CALL;

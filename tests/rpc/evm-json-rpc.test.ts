@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRpcTransport } from '../../src/lib/chains/evm/rpc.js';
+import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
 import { createEvmSource } from '../../src/lib/chains/evm/source.js';
 import { BUILT_IN_EVM_CHAINS } from '../../src/lib/chains/evm/registry.js';
 import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
@@ -32,15 +32,16 @@ afterEach(async () => {
 
 const echo = (r: any) => ({ jsonrpc: '2.0', id: r.id, result: r.params[0] });
 
-describe('JSON-RPC transport', () => {
+// The EVM source's needs of the shared JSON-RPC client (src/lib/rpc/json-rpc.ts).
+describe('JSON-RPC client, as the EVM source uses it', () => {
   it('sends calls in batches of the configured size and counts calls and HTTP requests', async () => {
     const sizes: number[] = [];
     const url = await serve((b) => (sizes.push(b.length), { json: b.map(echo).reverse() }));
     const rpc = createRpcTransport({ url, batchSize: 4 });
-    const out = await rpc.batch(Array.from({ length: 10 }, (_, i) => ({ method: 'x', params: [i] })));
+    const out = await rpc.callManySettled(Array.from({ length: 10 }, (_, i) => ({ method: 'x', params: [i] })));
     expect(out.map((o) => (o.ok ? o.result : null))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(sizes).toEqual([4, 4, 2]);
-    expect(rpc.stats).toEqual({ calls: 10, httpRequests: 3 });
+    expect(sizes.sort()).toEqual([2, 4, 4]);
+    expect(rpc.stats).toMatchObject({ calls: 10, httpRequests: 3 });
   });
 
   it('falls back to smaller batches when the endpoint refuses a batch as a whole', async () => {
@@ -50,7 +51,7 @@ describe('JSON-RPC transport', () => {
         : { json: Array.isArray(b) ? b.map(echo) : echo(b) },
     );
     const rpc = createRpcTransport({ url, batchSize: 8 });
-    const out = await rpc.batch(Array.from({ length: 5 }, (_, i) => ({ method: 'x', params: [i] })));
+    const out = await rpc.callManySettled(Array.from({ length: 5 }, (_, i) => ({ method: 'x', params: [i] })));
     expect(out.map((o) => (o.ok ? o.result : null))).toEqual([0, 1, 2, 3, 4]);
   });
 
@@ -60,7 +61,7 @@ describe('JSON-RPC transport', () => {
       return { json: Array.isArray(b) ? b.map((r: any, i: number) => (i === 1 ? err(r) : echo(r))) : err(b) };
     });
     const rpc = createRpcTransport({ url });
-    const out = await rpc.batch([
+    const out = await rpc.callManySettled([
       { method: 'a', params: [1] },
       { method: 'b', params: [2] },
     ]);
@@ -71,10 +72,10 @@ describe('JSON-RPC transport', () => {
 
   it('retries 429 and 5xx, then reports rpc_rate_limited / rpc_http_error', async () => {
     let url = await serve((b, n) => (n < 2 ? { status: 429, text: 'slow down' } : { json: echo(b) }));
-    expect(await createRpcTransport({ url, retries: 2 }).call('x', [7])).toBe(7);
+    expect(await createRpcTransport({ url, maxRetries: 2, baseDelayMs: 5 }).call('x', [7])).toBe(7);
     await new Promise<void>((r) => server!.close(() => r()));
     url = await serve(() => ({ status: 503, text: 'down' }));
-    const rpc = createRpcTransport({ url, retries: 1 });
+    const rpc = createRpcTransport({ url, maxRetries: 1, baseDelayMs: 5 });
     const e = await rpc.call('x', []).catch((x) => x);
     expect(isHistoryError(e, 'rpc_http_error')).toBe(true);
     expect((e as HistoryError).retryable).toBe(true);
@@ -83,8 +84,8 @@ describe('JSON-RPC transport', () => {
 
   it('reports non-JSON answers and unreachable endpoints', async () => {
     const url = await serve(() => ({ text: '<html>' }));
-    await expect(createRpcTransport({ url, retries: 0 }).call('x', [])).rejects.toMatchObject({ code: 'rpc_malformed_response' });
-    await expect(createRpcTransport({ url: 'http://127.0.0.1:9', retries: 0 }).call('x', [])).rejects.toMatchObject({ code: 'rpc_http_error' });
+    await expect(createRpcTransport({ url, maxRetries: 0 }).call('x', [])).rejects.toMatchObject({ code: 'rpc_malformed_response' });
+    await expect(createRpcTransport({ url: 'http://127.0.0.1:9', maxRetries: 0 }).call('x', [])).rejects.toMatchObject({ code: 'rpc_http_error' });
   });
 });
 
@@ -104,26 +105,43 @@ describe('EVM source errors', () => {
       chain: BUILT_IN_EVM_CHAINS[0],
       rpcUrl: 'http://127.0.0.1:9',
       tokens: createMemoryTokenCache(),
-      transport: createRpcTransport({ url: 'http://127.0.0.1:9', retries: 0 }),
+      transport: createRpcTransport({ url: 'http://127.0.0.1:9', maxRetries: 0 }),
     });
     await expect(down.history({ wallet: w })[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'rpc_http_error' });
   });
 });
 
 describe('per-call refusals inside a batch', () => {
-  it('are resent until answered (batchRetrying)', async () => {
-    const { batchRetrying } = await import('../../src/lib/chains/evm/rpc.js');
+  it('are resent until answered, when the caller lets item errors be retried', async () => {
     let refused = 0;
     const url = await serve((b) => ({
       json: b.map((r: any, i: number) =>
         i >= 2 && refused++ < 3 ? { jsonrpc: '2.0', id: r.id, error: { code: -32005, message: 'batch limit exceeded' } } : echo(r),
       ),
     }));
-    const rpc = createRpcTransport({ url });
-    const out = await batchRetrying(
-      rpc,
-      Array.from({ length: 4 }, (_, i) => ({ method: 'x', params: [i] })),
-    );
+    const rpc = createRpcTransport({ url, baseDelayMs: 5 });
+    const out = await rpc.callManySettled(Array.from({ length: 4 }, (_, i) => ({ method: 'x', params: [i] })));
     expect(out.map((o) => (o.ok ? o.result : null))).toEqual([0, 1, 2, 3]);
+  });
+
+  it('are handed back at once when the caller reads them (eth_getLogs range refusals)', async () => {
+    const url = await serve((b) => ({
+      json: b.map((r: any, i: number) =>
+        i === 1 ? { jsonrpc: '2.0', id: r.id, error: { code: -32005, message: 'query returned more than 10000 results' } } : echo(r),
+      ),
+    }));
+    const rpc = createRpcTransport({ url });
+    const out = await rpc.callManySettled(
+      [
+        { method: 'eth_getLogs', params: [0] },
+        { method: 'eth_getLogs', params: [1] },
+      ],
+      { retryItemErrors: false },
+    );
+    expect(out).toEqual([
+      { ok: true, result: 0 },
+      { ok: false, error: { code: -32005, message: 'query returned more than 10000 results', data: undefined } },
+    ]);
+    expect(rpc.stats.httpRequests).toBe(1);
   });
 });

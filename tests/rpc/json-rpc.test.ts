@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryError, isHistoryError } from '../../src/lib/core/errors.js';
-import { createRpcTransport, parseRetryAfter, type RpcTransportOptions } from '../../src/lib/chains/sol/rpc/transport.js';
-import { CutShort, JsonArraySplitter } from '../../src/lib/chains/sol/rpc/json-items.js';
+import { createRpcTransport, parseRetryAfter, type RpcTransportOptions } from '../../src/lib/rpc/json-rpc.js';
+import { CutShort, JsonArraySplitter } from '../../src/lib/rpc/json-items.js';
 import { startSolanaReplayServer, type ReplayServer, type ReplayServerOptions } from '../support/sol-replay/server.js';
 import type { ReplayTransaction } from '../support/sol-replay/fixtures.js';
 import { createPrng, randomAddress, randomSignature } from '../support/sol-replay/synth.js';
