@@ -1,0 +1,224 @@
+/**
+ * The dashboard's state and actions, as svelte.dev's REPL keeps its bundler: a class that owns
+ * its workers (the loader, which fills IndexedDB, and the PnL computation) and exposes `$state`
+ * the components read. Construct it during a component's initialisation (its effects belong to
+ * that component) and call `start()` in `onMount` (workers exist only in the browser).
+ */
+import * as Comlink from 'comlink';
+import { liveQuery } from 'dexie';
+import { replaceState } from '$app/navigation';
+import { fetchChains, type ChainInfo } from './api-client.js';
+import { FALLBACK_CHAINS } from './chains.js';
+import { deleteWallet, getDb, getSetting, putSetting, walletId, type LoadMode, type LoadRow, type TradeRow, type WalletRow } from './db.js';
+import type { LoaderWorkerApi } from './loader.worker.js';
+import type { PnlReport } from './pnl.js';
+import type { PnlWorkerApi } from './pnl.worker.js';
+import { TradeMirror } from './trade-mirror.js';
+
+/** While loading, PnL is recomputed at most this often; at once when loading stops. */
+const PNL_WHILE_LOADING_MS = 1500;
+
+export class Dashboard {
+  readonly db = getDb();
+  chains = $state<ChainInfo[]>(FALLBACK_CHAINS);
+  apiKey = $state('');
+  rpcUrl = $state('');
+  online = $state(true);
+  ready = $state(false);
+  selected = $state<string | null>(null);
+  /** The selected wallet's load state (it sees the worker's writes). */
+  load = $state<LoadRow | null>(null);
+  /** The selected wallet's trades, in the API's delivery order. */
+  rows = $state.raw<TradeRow[]>([]);
+  pnl = $state.raw<PnlReport | null>(null);
+  dexes = $state.raw<string[]>([]);
+  /** Every wallet opened here, most recent first: a Dexie live query, used as a store (`$wallets`). */
+  readonly wallets = liveQuery(() => this.db.wallets.orderBy('openedAt').reverse().toArray());
+
+  #loader: Comlink.Remote<LoaderWorkerApi> | null = null;
+  #pnlWorker: Comlink.Remote<PnlWorkerApi> | null = null;
+  #pnlTimer: ReturnType<typeof setTimeout> | null = null;
+  #pnlBusy = false;
+  #pnlAgain = false;
+
+  constructor() {
+    // The selected wallet: its load row through liveQuery, its rows through a mirror that reads
+    // only what each stored batch added (re-reading 100,000 rows per batch is what it avoids).
+    $effect(() => {
+      const id = this.selected;
+      if (!id) return;
+      const mirror = new TradeMirror(this.db, id);
+      this.rows = [];
+      this.pnl = null;
+      this.load = null;
+      let live = true;
+      const sub = liveQuery(() => this.db.loads.get(id)).subscribe({
+        next: async (v) => {
+          if (!live) return;
+          this.load = v ?? null;
+          const changed = await mirror.sync(v?.tradeCount ?? 0);
+          if (live && changed) this.rows = mirror.rows;
+        },
+      });
+      return () => {
+        live = false;
+        sub.unsubscribe();
+      };
+    });
+    // PnL over every stored trade, in its own worker: at once when loading stops, at most every
+    // 1.5 s while it runs; one computation at a time.
+    $effect(() => {
+      const r = this.rows;
+      const id = this.selected;
+      const loading = this.load?.status === 'loading';
+      if (!id) return;
+      if (r.length === 0) {
+        this.pnl = null;
+        return;
+      }
+      this.#schedulePnl(id, loading);
+    });
+  }
+
+  /** Starts the workers and reads the stored settings; returns what stops them. */
+  start(): () => void {
+    this.online = navigator.onLine;
+    const goOnline = () => {
+      this.online = true;
+      void this.#loader?.resumeInterrupted();
+    };
+    const goOffline = () => (this.online = false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    // Ask once that the browser keep this data under storage pressure (the person's trade history).
+    void navigator.storage?.persist?.().catch(() => {});
+
+    const worker = new Worker(new URL('./loader.worker.ts', import.meta.url), { type: 'module' });
+    this.#loader = Comlink.wrap<LoaderWorkerApi>(worker);
+    const pnlThread = new Worker(new URL('./pnl.worker.ts', import.meta.url), { type: 'module' });
+    this.#pnlWorker = Comlink.wrap<PnlWorkerApi>(pnlThread);
+
+    void (async () => {
+      this.apiKey = await getSetting(this.db, 'apiKey', '');
+      this.rpcUrl = await getSetting(this.db, 'rpcUrl', '');
+      const cached = await getSetting<ChainInfo[] | null>(this.db, 'chains', null);
+      if (cached?.length) this.chains = cached;
+      await this.#configureWorker();
+      const fromHash = decodeURIComponent(location.hash.slice(1));
+      if (fromHash && (await this.db.wallets.get(fromHash))) this.selected = fromHash;
+      this.ready = true;
+      if (navigator.onLine) void this.#loader!.resumeInterrupted();
+      try {
+        const list = await fetchChains({ baseUrl: '' });
+        if (list.length) {
+          this.chains = list;
+          await putSetting(this.db, 'chains', list);
+          await this.#configureWorker();
+        }
+      } catch {
+        // Offline or an older server: the cached or built-in list stands.
+      }
+    })();
+
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      if (this.#pnlTimer) clearTimeout(this.#pnlTimer);
+      worker.terminate();
+      pnlThread.terminate();
+    };
+  }
+
+  chain(slug: string | undefined): ChainInfo | undefined {
+    return this.chains.find((c) => c.slug === slug) ?? FALLBACK_CHAINS.find((c) => c.slug === slug);
+  }
+
+  /** Shows a wallet (or none), with its id in the URL's hash so a reload opens it again. */
+  select(id: string | null): void {
+    this.selected = id;
+    replaceState(id ? `#${encodeURIComponent(id)}` : location.pathname, {});
+  }
+
+  async saveApiKey(key: string): Promise<void> {
+    this.apiKey = key.trim();
+    await putSetting(this.db, 'apiKey', this.apiKey);
+    await this.#configureWorker();
+  }
+
+  async saveRpcUrl(url: string): Promise<void> {
+    this.rpcUrl = url.trim();
+    await putSetting(this.db, 'rpcUrl', this.rpcUrl);
+  }
+
+  /** Opens a wallet from the form and loads it (refreshing it when it was complete). */
+  async open(chain: string, address: string, mode: LoadMode): Promise<void> {
+    const id = walletId(chain, address);
+    this.select(id);
+    const existing = await this.db.loads.get(id);
+    void this.#startLoad(chain, address, existing?.status === 'complete', mode);
+  }
+
+  pause(w: WalletRow): Promise<void> | undefined {
+    return this.#loader?.pause(w.chain, w.address);
+  }
+  resume(w: WalletRow): void {
+    void this.#startLoad(w.chain, w.address, false);
+  }
+  refresh(w: WalletRow): void {
+    void this.#startLoad(w.chain, w.address, true);
+  }
+  cancel(w: WalletRow): Promise<void> | undefined {
+    return this.#loader?.cancel(w.chain, w.address);
+  }
+  async remove(w: WalletRow): Promise<void> {
+    await this.#loader?.cancel(w.chain, w.address);
+    await deleteWallet(this.db, w.id);
+    if (this.selected === w.id) this.select(null);
+  }
+
+  async #configureWorker(): Promise<void> {
+    const chains = Object.fromEntries(this.chains.map((c) => [c.slug, c]));
+    await this.#loader?.configure($state.snapshot({ baseUrl: location.origin, apiKey: this.apiKey, chains }));
+  }
+
+  /** `asMode` given: the form's choice (a mode switch starts the wallet over); otherwise the wallet's own. */
+  async #startLoad(chain: string, address: string, refresh: boolean, asMode?: LoadMode): Promise<void> {
+    const w = await this.db.wallets.get(walletId(chain, address));
+    const mode: LoadMode = asMode ?? w?.mode ?? 'api';
+    const url = mode === 'rpc' ? (asMode ? this.rpcUrl : w?.rpcUrl) : undefined;
+    await this.#loader?.load($state.snapshot({ chain, address, mode, rpcUrl: url || undefined, refresh }));
+  }
+
+  #schedulePnl(id: string, loading: boolean): void {
+    if (this.#pnlTimer && loading) return;
+    if (this.#pnlTimer) clearTimeout(this.#pnlTimer);
+    this.#pnlTimer = setTimeout(
+      () => {
+        this.#pnlTimer = null;
+        void this.#computePnl(id);
+      },
+      loading ? PNL_WHILE_LOADING_MS : 0,
+    );
+  }
+
+  async #computePnl(id: string): Promise<void> {
+    if (this.#pnlBusy) {
+      this.#pnlAgain = true;
+      return;
+    }
+    this.#pnlBusy = true;
+    try {
+      const r = this.#pnlWorker ? await this.#pnlWorker.compute(id) : null;
+      if (r && this.selected === id) {
+        this.pnl = r;
+        this.dexes = r.dexes;
+      }
+    } finally {
+      this.#pnlBusy = false;
+      if (this.#pnlAgain) {
+        this.#pnlAgain = false;
+        this.#schedulePnl(id, this.load?.status === 'loading');
+      }
+    }
+  }
+}
