@@ -10,7 +10,7 @@ import {
   decodeReceipt,
   type RpcLog,
   type RpcReceipt,
-} from '../../src/lib/chains/evm/decoder.js';
+} from '../../src/lib/chains/evm/decode/decode-receipt.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 
 /** Synthetic receipts for shapes the anvil scenario does not produce. */

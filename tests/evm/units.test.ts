@@ -3,7 +3,7 @@ import { keccak256, toHex } from 'viem';
 import { suggestedRange } from '../../src/lib/chains/evm/source.js';
 import { decodeDecimals, decodeSymbol } from '../../src/lib/chains/evm/tokens.js';
 import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
-import * as dec from '../../src/lib/chains/evm/decoder.js';
+import * as dec from '../../src/lib/chains/evm/decode/decode-receipt.js';
 
 describe('event topics', () => {
   it('are keccak-256 of their signatures', () => {
