@@ -129,7 +129,7 @@ describe('EVM decoder on synthetic receipts', () => {
 describe('browser compatibility', () => {
   it('the EVM source imports nothing but relative modules and viem (runs in a Web Worker)', () => {
     const root = path.resolve(__dirname, '../../src/lib/chains');
-    for (const dir of ['evm', 'shared']) {
+    for (const dir of ['evm', 'evm/decode', 'shared']) {
       for (const f of readdirSync(path.join(root, dir)).filter((x) => x.endsWith('.ts'))) {
         const src = readFileSync(path.join(root, dir, f), 'utf8');
         for (const m of src.matchAll(/from\s+'([^']+)'/g)) expect(m[1].startsWith('.') || m[1] === 'viem', `${dir}/${f}: ${m[1]}`).toBe(true);
