@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvmSource } from '../../src/lib/chains/evm/source.js';
+import { parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
+import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
+import { createMemoryPoolKeyCache, type PoolKeyCache } from '../../src/lib/chains/evm/decode/pool-key-cache.js';
+import type { SourceTrade } from '../../src/lib/core/trade.js';
+import { buildV4Scenario, type V4GroundTruthTrade, type V4Scenario } from '../support/anvil/scenario-v4.js';
+
+/**
+ * The EVM source against Uniswap V4 (v4-core 1.0.2's PoolManager), an unknown V4 fork and
+ * Balancer V2's Vault, deployed on anvil from their npm artifacts. Ground truth from balances.
+ */
+let s: V4Scenario;
+let chain: EvmChainConfig;
+
+const strip = (t: V4GroundTruthTrade): SourceTrade => {
+  const { kind: _kind, ...rest } = t;
+  return rest;
+};
+
+beforeAll(async () => {
+  s = await buildV4Scenario();
+  [chain] = parseEvmChainsFile([s.chainsFileEntry('anvil-v4')]);
+}, 150_000);
+
+afterAll(async () => {
+  await s?.stop();
+});
+
+describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
+  it('finds every trade of the wallet exactly as the balances say, and nothing else', async () => {
+    const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache() });
+    const trades: SourceTrade[] = [];
+    for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
+    expect(new Set(s.groundTruth.map((t) => t.kind)).size).toBe(10);
+    expect(trades).toEqual(s.groundTruth.map(strip));
+    expect(s.nonTrades['others-swap-paying-wallet']).toBeGreaterThan(0);
+  });
+
+  it('looks each V4 pool key up once (from the Initialize log: no PositionManager configured), then reads the cache', async () => {
+    const inner = createMemoryPoolKeyCache();
+    const puts: string[] = [];
+    const cache: PoolKeyCache = {
+      get: (c, ids) => inner.get(c, ids),
+      put: async (c, entries) => {
+        puts.push(...entries.keys());
+        await inner.put(c, entries);
+      },
+    };
+    for (let i = 0; i < 2; i++) {
+      const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache(), poolKeys: cache });
+      const trades: SourceTrade[] = [];
+      for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
+      expect(trades).toEqual(s.groundTruth.map(strip));
+    }
+    // ETH/ALP, ETH/BRV and ALP/BRV on the PoolManager, ETH/CHR on the fork: four pools, four lookups.
+    expect(puts.length).toBe(4);
+    expect(new Set(puts).size).toBe(4);
+    const keys = await inner.get(chain.slug, puts);
+    expect([...keys.values()].filter((k) => k.currency0 === '0x0000000000000000000000000000000000000000').length).toBe(3);
+  });
+});

@@ -1,0 +1,382 @@
+import { createRequire } from 'node:module';
+import { encodeAbiParameters, encodeFunctionData, type Abi, type Hex } from 'viem';
+import { formatUnits } from '../../../src/lib/core/decimal.js';
+import { isoFromUnixSeconds, type SourceTrade } from '../../../src/lib/core/trade.js';
+import { toChecksumAddress } from '../../../src/lib/chains/evm/address.js';
+import { startAnvil } from './anvil.js';
+import { ARTIFACTS, createChainDriver, type Artifact, type ChainDriver, type Receipt } from './contracts.js';
+
+/**
+ * A chain on anvil with Uniswap V4 (v4-core's PoolManager driven through its PoolSwapTest
+ * router), a second PoolManager absent from the chain's table (an unknown V4 fork), Balancer V2's
+ * Vault with a weighted WETH/CHR pool, and the Universal Router 2.0 (Permit2 placed at its
+ * canonical address) for mixed V2 -> V4 routes and V4 multi-hop through native ETH. A wallet
+ * trades on all of them, interleaved with things that are not its trades.
+ *
+ * Ground truth comes from balances only: the wallet's token `balanceOf` before and after, the
+ * PoolManager's ETH balance or the Vault's WETH balance before and after (the venue's native
+ * figure), cross-checked against the wallet's ETH change net of gas. Never from logs.
+ */
+
+const require = createRequire(import.meta.url);
+
+function foundry(id: string): Artifact {
+  const j = require(id) as { abi: Abi; bytecode: { object: string } };
+  return { abi: j.abi, bytecode: j.bytecode.object as Hex };
+}
+
+function balancer(task: string, name: string): Artifact {
+  const base = `@balancer-labs/v2-deployments/dist/tasks/${task}`;
+  try {
+    const j = require(`${base}/artifact/${name}.json`) as { abi: Abi; bytecode: string };
+    return { abi: j.abi, bytecode: j.bytecode as Hex };
+  } catch {
+    const abi = require(`${base}/abi/${name}.json`) as Abi;
+    const code = (require(`${base}/bytecode/${name}.json`) as { creationCode: string }).creationCode;
+    return { abi, bytecode: (code.startsWith('0x') ? code : '0x' + code) as Hex };
+  }
+}
+
+const V4 = {
+  poolManager: () => foundry('@uniswap/v4-core/out/PoolManager.sol/PoolManager.json'),
+  swapTest: () => foundry('@uniswap/v4-core/out/PoolSwapTest.sol/PoolSwapTest.json'),
+  liquidityTest: () => foundry('@uniswap/v4-core/out/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.json'),
+};
+
+const E18 = 10n ** 18n;
+const MAX = 2n ** 256n - 1n;
+const DEADLINE = 2n ** 40n;
+const NATIVE = '0x0000000000000000000000000000000000000000';
+// TickMath.MIN_SQRT_PRICE + 1 and MAX_SQRT_PRICE - 1: no price limit.
+const MIN_LIMIT = 4295128739n + 1n;
+const MAX_LIMIT = 1461446703485210103287273052203988822378723970342n - 1n;
+const PRICE_ONE = 1n << 96n;
+// Full range for tick spacing 60.
+const TICK_LOWER = -887220;
+const TICK_UPPER = 887220;
+
+// anvil's default dev accounts (unlocked).
+const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const WALLET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+
+export type V4TradeKind =
+  | 'v4-buy-exact-in'
+  | 'v4-buy-exact-out'
+  | 'v4-sell-exact-in'
+  | 'v4-sell-exact-out'
+  | 'v4-erc20-erc20'
+  | 'v4-fork-buy'
+  | 'balancer-buy-eth'
+  | 'balancer-sell-eth'
+  | 'balancer-buy-weth'
+  | 'balancer-sell-weth';
+
+export interface V4GroundTruthTrade extends SourceTrade {
+  kind: V4TradeKind;
+}
+
+export interface V4Scenario {
+  rpcUrl: string;
+  chainId: number;
+  wallet: string;
+  /** Newest first, legs in order, as the source must deliver them. */
+  groundTruth: V4GroundTruthTrade[];
+  nonTrades: Record<string, number>;
+  addresses: { weth: string; poolManager: string; forkPoolManager: string; vault: string };
+  /** EVM_CHAINS_FILE entry for this chain. */
+  chainsFileEntry(slug: string): Record<string, unknown>;
+  stop(): Promise<void>;
+}
+
+export async function buildV4Scenario(options: { chainId?: number; rounds?: number } = {}): Promise<V4Scenario> {
+  const node = await startAnvil({ chainId: options.chainId ?? 31339 });
+  try {
+    const m = await script(createChainDriver(node.url), options.rounds ?? 2);
+    return {
+      rpcUrl: node.url,
+      chainId: node.chainId,
+      wallet: WALLET,
+      groundTruth: m.truth.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1)),
+      nonTrades: m.nonTrades,
+      addresses: m.addresses,
+      chainsFileEntry: (slug) => ({
+        slug,
+        chainId: node.chainId,
+        rpcUrl: node.url,
+        nativeSymbol: 'ETH',
+        wrappedNative: toChecksumAddress(m.addresses.weth),
+        explorerUrl: 'http://127.0.0.1/tx/{signature}',
+        confirmation: 'latest',
+        dexes: [
+          { name: 'uniswap-v4', kind: 'v4', poolManager: m.addresses.poolManager },
+          { name: 'balancer-v2', kind: 'balancer-v2', vault: m.addresses.vault },
+        ],
+      }),
+      stop: () => node.stop(),
+    };
+  } catch (e) {
+    await node.stop();
+    throw e;
+  }
+}
+
+interface PoolKey {
+  currency0: string;
+  currency1: string;
+  fee: number;
+  tickSpacing: number;
+  hooks: string;
+}
+
+async function script(d: ChainDriver, rounds: number) {
+  const erc20 = ARTIFACTS.erc20Fixed();
+  const wethA = ARTIFACTS.weth9();
+  const pmA = V4.poolManager();
+  const swapA = V4.swapTest();
+  const liqA = V4.liquidityTest();
+
+  // --- Deploy ---------------------------------------------------------------------------------
+  const weth = (await d.deploy(DEPLOYER, wethA)).toLowerCase();
+  const supply = 10n ** 9n * E18;
+  const alp = (await d.deploy(DEPLOYER, erc20, ['Alpha', 'ALP', supply, DEPLOYER])).toLowerCase();
+  const brv = (await d.deploy(DEPLOYER, erc20, ['Bravo', 'BRV', supply, DEPLOYER])).toLowerCase();
+  const chr = (await d.deploy(DEPLOYER, erc20, ['Charlie', 'CHR', supply, DEPLOYER])).toLowerCase();
+  const SYMBOL: Record<string, string> = { [alp]: 'ALP', [brv]: 'BRV', [chr]: 'CHR', [weth]: 'WETH' };
+
+  const pm = (await d.deploy(DEPLOYER, pmA, [DEPLOYER])).toLowerCase();
+  const swapper = (await d.deploy(DEPLOYER, swapA, [pm])).toLowerCase();
+  const liq = (await d.deploy(DEPLOYER, liqA, [pm])).toLowerCase();
+  const forkPm = (await d.deploy(DEPLOYER, pmA, [DEPLOYER])).toLowerCase();
+  const forkSwapper = (await d.deploy(DEPLOYER, swapA, [forkPm])).toLowerCase();
+  const forkLiq = (await d.deploy(DEPLOYER, liqA, [forkPm])).toLowerCase();
+
+  const key = (a: string, b: string, fee = 3000): PoolKey => {
+    const [c0, c1] = BigInt(a) < BigInt(b) ? [a, b] : [b, a];
+    return { currency0: c0, currency1: c1, fee, tickSpacing: 60, hooks: NATIVE };
+  };
+  const ethAlp = key(NATIVE, alp);
+  const ethBrv = key(NATIVE, brv);
+  const alpBrv = key(alp, brv);
+  const ethChr = key(NATIVE, chr);
+
+  for (const t of [alp, brv, chr]) {
+    for (const spender of [liq, forkLiq]) await d.send(DEPLOYER, t, erc20, 'approve', [spender, MAX]);
+  }
+  /** Full-range liquidity at price 1: about `l` of each currency (native paid with the call, the excess refunded). */
+  const addLiquidity = async (from: string, router: string, k: PoolKey, l: bigint, salt = 0n) =>
+    d.send(
+      from,
+      router,
+      liqA,
+      'modifyLiquidity',
+      [k, { tickLower: TICK_LOWER, tickUpper: TICK_UPPER, liquidityDelta: l, salt: ('0x' + salt.toString(16).padStart(64, '0')) as Hex }, '0x'],
+      k.currency0 === NATIVE ? (l > 0n ? l + l / 10n : 0n) : 0n,
+      3_000_000n,
+    );
+  for (const k of [ethAlp, ethBrv, alpBrv]) {
+    await d.send(DEPLOYER, pm, pmA, 'initialize', [k, PRICE_ONE], 0n, 3_000_000n);
+    await addLiquidity(DEPLOYER, liq, k, 200n * E18);
+  }
+  await d.send(DEPLOYER, forkPm, pmA, 'initialize', [ethChr, PRICE_ONE], 0n, 3_000_000n);
+  await addLiquidity(DEPLOYER, forkLiq, ethChr, 200n * E18);
+
+  // Balancer V2: Authorizer, Vault (it wraps ETH with our WETH), a 50/50 weighted WETH/CHR pool.
+  const authA = balancer('20210418-authorizer', 'Authorizer');
+  const vaultA = balancer('20210418-vault', 'Vault');
+  const wpfA = balancer('20210418-weighted-pool', 'WeightedPoolFactory');
+  const wpA = balancer('20210418-weighted-pool', 'WeightedPool');
+  const auth = await d.deploy(DEPLOYER, authA, [DEPLOYER]);
+  const vault = (await d.deploy(DEPLOYER, vaultA, [auth, weth, 0n, 0n])).toLowerCase();
+  const wpf = await d.deploy(DEPLOYER, wpfA, [vault]);
+  const [b0, b1] = BigInt(weth) < BigInt(chr) ? [weth, chr] : [chr, weth];
+  const created = await d.send(DEPLOYER, wpf, wpfA, 'create', ['W', 'W', [b0, b1], [E18 / 2n, E18 / 2n], 3n * 10n ** 15n, NATIVE], 0n, 8_000_000n);
+  const createdLogs = await d.rpc.call<Array<{ address: string; topics: Hex[] }>>('eth_getLogs', [
+    { fromBlock: created.blockNumber, toBlock: created.blockNumber, address: wpf },
+  ]);
+  const wPool = ('0x' + createdLogs[0].topics[1].slice(26)) as Hex;
+  const poolId = (await d.read<Hex>(wPool, wpA, 'getPoolId')) as Hex;
+  await d.send(DEPLOYER, weth, wethA, 'deposit', [], 500n * E18);
+  for (const t of [weth, chr]) await d.send(DEPLOYER, t, erc20, 'approve', [vault, MAX]);
+  const initAmounts = [500n * E18, 500n * E18];
+  await d.send(
+    DEPLOYER,
+    vault,
+    vaultA,
+    'joinPool',
+    [
+      poolId,
+      DEPLOYER,
+      DEPLOYER,
+      {
+        assets: [b0, b1],
+        maxAmountsIn: initAmounts,
+        userData: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256[]' }], [0n, initAmounts]),
+        fromInternalBalance: false,
+      },
+    ],
+    0n,
+    8_000_000n,
+  );
+
+  // --- Wallet setup (not trades) ----------------------------------------------------------------
+  const nonTrades: Record<string, number> = {};
+  const nt = (k: string) => (nonTrades[k] = (nonTrades[k] ?? 0) + 1);
+  for (const t of [alp, brv, chr]) {
+    await d.send(DEPLOYER, t, erc20, 'transfer', [WALLET, 100_000n * E18]);
+    await d.send(DEPLOYER, t, erc20, 'transfer', [OTHER, 10_000n * E18]);
+    nt('transfer-in');
+    for (const spender of [swapper, forkSwapper, liq, vault]) {
+      await d.send(WALLET, t, erc20, 'approve', [spender, MAX]);
+      nt('approval');
+    }
+  }
+  await d.send(WALLET, weth, wethA, 'deposit', [], 50n * E18);
+  await d.send(WALLET, weth, erc20, 'approve', [vault, MAX]);
+  await d.send(OTHER, chr, erc20, 'approve', [vault, MAX]);
+
+  const truth: V4GroundTruthTrade[] = [];
+  const balanceOf = async (token: string, who: string) => (await d.read<bigint>(token, erc20, 'balanceOf', [who])) as bigint;
+  const abs = (v: bigint) => (v < 0n ? -v : v);
+
+  /**
+   * Runs one swap of the wallet and records its legs. Token amounts: the wallet's balanceOf
+   * change. Native: the change of `native.of` (the PoolManager's ETH, or the Vault's WETH),
+   * cross-checked against the wallet's ETH change net of gas where the wallet paid or got ETH.
+   */
+  async function swap(
+    kind: V4TradeKind,
+    dex: string,
+    legs: Array<{ side: 'buy' | 'sell'; token: string }>,
+    native: { of: () => Promise<bigint>; walletEth: boolean } | null,
+    run: () => Promise<Receipt>,
+  ) {
+    const before = await Promise.all(legs.map((l) => balanceOf(l.token, WALLET)));
+    const nBefore = native ? await native.of() : 0n;
+    const ethBefore = await d.ethBalance(WALLET);
+    const r = await run();
+    if (r.status !== '0x1') throw new Error(`${kind} reverted (${r.transactionHash})`);
+    const after = await Promise.all(legs.map((l) => balanceOf(l.token, WALLET)));
+    const nAfter = native ? await native.of() : 0n;
+    const ethAfter = await d.ethBalance(WALLET);
+    const amountNative = native ? abs(nAfter - nBefore) : null;
+    if (native?.walletEth) {
+      const gas = BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice);
+      const walletNative = abs(ethAfter + gas - ethBefore);
+      if (walletNative !== amountNative) throw new Error(`${kind}: wallet ETH change ${walletNative} != venue change ${amountNative}`);
+    }
+    const ts = await d.blockTimestamp(r.blockNumber);
+    const position = `${String(Number(BigInt(r.blockNumber))).padStart(12, '0')}.${String(Number(BigInt(r.transactionIndex))).padStart(6, '0')}`;
+    legs.forEach((l, i) => {
+      if ((l.side === 'buy') !== after[i] > before[i]) throw new Error(`${kind}: leg ${i} moved the wrong way`);
+      truth.push({
+        kind,
+        signature: r.transactionHash.toLowerCase(),
+        side: l.side,
+        token: SYMBOL[l.token],
+        tokenMint: toChecksumAddress(l.token),
+        amountSol: amountNative === null ? null : formatUnits(amountNative, 18),
+        amount: formatUnits(abs(after[i] - before[i]), 18),
+        dex,
+        blockTime: isoFromUnixSeconds(ts),
+        position,
+        leg: i,
+      });
+    });
+  }
+
+  const pmEth = (manager: string) => () => d.ethBalance(manager);
+  const vaultWeth = () => balanceOf(weth, vault);
+  const v4swap = (router: string, k: PoolKey, zeroForOne: boolean, amountSpecified: bigint, value = 0n, from = WALLET) =>
+    d.sendRaw(
+      from,
+      router,
+      encodeCall(swapA, 'swap', [
+        k,
+        { zeroForOne, amountSpecified, sqrtPriceLimitX96: zeroForOne ? MIN_LIMIT : MAX_LIMIT },
+        { takeClaims: false, settleUsingBurn: false },
+        '0x',
+      ]),
+      value,
+      1_000_000n,
+    );
+  const balSwap = (assetIn: string, assetOut: string, amount: bigint, value = 0n, from = WALLET, recipient = WALLET) =>
+    d.sendRaw(
+      from,
+      vault,
+      encodeCall(vaultA, 'swap', [
+        { poolId, kind: 0, assetIn, assetOut, amount, userData: '0x' },
+        { sender: from, fromInternalBalance: false, recipient, toInternalBalance: false },
+        0n,
+        DEADLINE,
+      ]),
+      value,
+      1_000_000n,
+    );
+
+  for (let round = 0; round < rounds; round++) {
+    const s = BigInt(round + 1);
+    // V4, native ETH (amountSpecified < 0: exact in; > 0: exact out). ETH is currency0.
+    await swap('v4-buy-exact-in', 'uniswap-v4', [{ side: 'buy', token: alp }], { of: pmEth(pm), walletEth: true }, () =>
+      v4swap(swapper, ethAlp, true, -(s * E18) / 2n, (s * E18) / 2n),
+    );
+    await swap('v4-buy-exact-out', 'uniswap-v4', [{ side: 'buy', token: brv }], { of: pmEth(pm), walletEth: true }, () =>
+      // 3 BRV out; 5 ETH sent, the excess comes back (PoolSwapTest refunds its balance).
+      v4swap(swapper, ethBrv, true, 3n * E18 + s, 5n * E18),
+    );
+    await d.send(WALLET, alp, erc20, 'transfer', [OTHER, 7n * E18 + s]);
+    nt('transfer-out');
+    await swap('v4-sell-exact-in', 'uniswap-v4', [{ side: 'sell', token: alp }], { of: pmEth(pm), walletEth: true }, () =>
+      v4swap(swapper, ethAlp, false, -(2n * E18 + s)),
+    );
+    await swap('v4-sell-exact-out', 'uniswap-v4', [{ side: 'sell', token: brv }], { of: pmEth(pm), walletEth: true }, () =>
+      v4swap(swapper, ethBrv, false, E18 / 4n + s),
+    );
+    // Liquidity added and removed by the wallet: tokens move to and from the PoolManager, no swap.
+    await addLiquidity(WALLET, liq, alpBrv, 5n * E18, s);
+    nt('v4-liquidity-add');
+    await addLiquidity(WALLET, liq, alpBrv, -5n * E18, s);
+    nt('v4-liquidity-remove');
+    const [alpIsZero] = [alpBrv.currency0 === alp];
+    await swap(
+      'v4-erc20-erc20',
+      'uniswap-v4',
+      [
+        { side: 'sell', token: alp },
+        { side: 'buy', token: brv },
+      ],
+      null,
+      () => v4swap(swapper, alpBrv, alpIsZero, -(E18 + s)),
+    );
+    await swap('v4-fork-buy', 'unknown-v4-fork', [{ side: 'buy', token: chr }], { of: pmEth(forkPm), walletEth: true }, () =>
+      v4swap(forkSwapper, ethChr, true, -(E18 / 3n + s), E18 / 3n + s),
+    );
+    // A reverted swap: too little ETH sent for an exact-in of 1 ETH.
+    const bad = await v4swap(swapper, ethAlp, true, -E18, E18 / 2n);
+    if (bad.status !== '0x0') throw new Error('the underpaid swap should revert');
+    nt('reverted-swap');
+
+    // Balancer V2: ETH (asset 0x0, the Vault wraps it) and WETH.
+    await swap('balancer-buy-eth', 'balancer-v2', [{ side: 'buy', token: chr }], { of: vaultWeth, walletEth: true }, () =>
+      balSwap(NATIVE, chr, E18 + s, E18 + s),
+    );
+    await swap('balancer-sell-eth', 'balancer-v2', [{ side: 'sell', token: chr }], { of: vaultWeth, walletEth: true }, () =>
+      balSwap(chr, NATIVE, 2n * E18 + s),
+    );
+    await swap('balancer-buy-weth', 'balancer-v2', [{ side: 'buy', token: chr }], { of: vaultWeth, walletEth: false }, () => balSwap(weth, chr, E18 / 2n + s));
+    await swap('balancer-sell-weth', 'balancer-v2', [{ side: 'sell', token: chr }], { of: vaultWeth, walletEth: false }, () => balSwap(chr, weth, E18 + s));
+    // Another account's swap that pays the wallet: not the wallet's trade.
+    const paid = await balSwap(chr, NATIVE, E18, 0n, OTHER, WALLET);
+    if (paid.status !== '0x1') throw new Error('the other account’s swap reverted');
+    nt('others-swap-paying-wallet');
+    const paidToken = await balSwap(NATIVE, chr, E18 / 10n, E18 / 10n, OTHER, WALLET);
+    if (paidToken.status !== '0x1') throw new Error('the other account’s swap reverted');
+    nt('others-swap-paying-wallet');
+    await d.mine(3);
+  }
+  return { truth, nonTrades, addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault } };
+}
+
+function encodeCall(a: Artifact, functionName: string, args: unknown[]): Hex {
+  return encodeFunctionData({ abi: a.abi, functionName, args } as never);
+}
