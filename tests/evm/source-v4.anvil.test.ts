@@ -32,7 +32,7 @@ describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
     const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache() });
     const trades: SourceTrade[] = [];
     for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
-    expect(new Set(s.groundTruth.map((t) => t.kind)).size).toBe(10);
+    expect(new Set(s.groundTruth.map((t) => t.kind)).size).toBe(15);
     expect(trades).toEqual(s.groundTruth.map(strip));
     expect(s.nonTrades['others-swap-paying-wallet']).toBeGreaterThan(0);
   });

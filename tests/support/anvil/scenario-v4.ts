@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { encodeAbiParameters, encodeFunctionData, type Abi, type Hex } from 'viem';
+import { readFileSync } from 'node:fs';
+import { concat, encodeAbiParameters, encodeFunctionData, encodePacked, keccak256, parseAbi, toHex, type Abi, type Hex } from 'viem';
 import { formatUnits } from '../../../src/lib/core/decimal.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../../src/lib/core/trade.js';
 import { toChecksumAddress } from '../../../src/lib/chains/evm/address.js';
@@ -70,7 +71,12 @@ export type V4TradeKind =
   | 'balancer-buy-eth'
   | 'balancer-sell-eth'
   | 'balancer-buy-weth'
-  | 'balancer-sell-weth';
+  | 'balancer-sell-weth'
+  | 'ur-v3-unwrap-v4'
+  | 'ur-v4-wrap-v2'
+  | 'ur-v4-multihop-native'
+  | 'ur-v2-buy-wrap'
+  | 'ur-v3-sell-unwrap';
 
 export interface V4GroundTruthTrade extends SourceTrade {
   kind: V4TradeKind;
@@ -83,7 +89,7 @@ export interface V4Scenario {
   /** Newest first, legs in order, as the source must deliver them. */
   groundTruth: V4GroundTruthTrade[];
   nonTrades: Record<string, number>;
-  addresses: { weth: string; poolManager: string; forkPoolManager: string; vault: string };
+  addresses: { weth: string; poolManager: string; forkPoolManager: string; vault: string; v2Factory: string; v3Factory: string; universalRouter: string };
   /** EVM_CHAINS_FILE entry for this chain. */
   chainsFileEntry(slug: string): Record<string, unknown>;
   stop(): Promise<void>;
@@ -111,6 +117,8 @@ export async function buildV4Scenario(options: { chainId?: number; rounds?: numb
         dexes: [
           { name: 'uniswap-v4', kind: 'v4', poolManager: m.addresses.poolManager },
           { name: 'balancer-v2', kind: 'balancer-v2', vault: m.addresses.vault },
+          { name: 'uniswap-v2', kind: 'v2', factory: m.addresses.v2Factory },
+          { name: 'uniswap-v3', kind: 'v3', factory: m.addresses.v3Factory },
         ],
       }),
       stop: () => node.stop(),
@@ -219,6 +227,66 @@ async function script(d: ChainDriver, rounds: number) {
     8_000_000n,
   );
 
+  // Universal Router 2.0 over Permit2 (its runtime code from v4-periphery's DeployPermit2.sol),
+  // a V2 pair and a V3 pool ALP/WETH at price 1, and the V4 PoolManager above.
+  await d.rpc.call('anvil_setCode', [PERMIT2, permit2RuntimeCode()]);
+  const v2FactoryA = ARTIFACTS.v2Factory();
+  const v2PairA = ARTIFACTS.v2Pair();
+  const v3FactoryA = ARTIFACTS.v3Factory();
+  const v3PosA = ARTIFACTS.v3Positions();
+  const v2Factory = (await d.deploy(DEPLOYER, v2FactoryA, [DEPLOYER])).toLowerCase();
+  const v3Factory = (await d.deploy(DEPLOYER, v3FactoryA)).toLowerCase();
+  const v3Pos = (await d.deploy(DEPLOYER, v3PosA, [v3Factory, weth, NATIVE])).toLowerCase();
+  const urA = universalRouterArtifact();
+  const ur = (
+    await d.deploy(DEPLOYER, urA, [
+      {
+        permit2: PERMIT2,
+        weth9: weth,
+        v2Factory,
+        v3Factory,
+        pairInitCodeHash: keccak256(v2PairA.bytecode),
+        poolInitCodeHash: keccak256(v3PoolBytecode()),
+        v4PoolManager: pm,
+        v3NFTPositionManager: v3Pos,
+        v4PositionManager: NATIVE,
+      },
+    ])
+  ).toLowerCase();
+  await d.send(DEPLOYER, weth, wethA, 'deposit', [], 700n * E18);
+  await d.send(DEPLOYER, v2Factory, v2FactoryA, 'createPair', [alp, weth], 0n, 6_000_000n);
+  const v2Pair = ((await d.read<string>(v2Factory, v2FactoryA, 'getPair', [alp, weth])) as string).toLowerCase();
+  await d.send(DEPLOYER, alp, erc20, 'transfer', [v2Pair, 300n * E18]);
+  await d.send(DEPLOYER, weth, erc20, 'transfer', [v2Pair, 300n * E18]);
+  await d.send(DEPLOYER, v2Pair, v2PairA, 'mint', [DEPLOYER], 0n, 6_000_000n);
+  const [v0, v1] = BigInt(alp) < BigInt(weth) ? [alp, weth] : [weth, alp];
+  await d.send(DEPLOYER, v3Pos, v3PosA, 'createAndInitializePoolIfNecessary', [v0, v1, 3000, PRICE_ONE], 0n, 6_000_000n);
+  for (const t of [alp, weth]) await d.send(DEPLOYER, t, erc20, 'approve', [v3Pos, MAX]);
+  await d.send(
+    DEPLOYER,
+    v3Pos,
+    v3PosA,
+    'mint',
+    [
+      {
+        token0: v0,
+        token1: v1,
+        fee: 3000,
+        tickLower: TICK_LOWER,
+        tickUpper: TICK_UPPER,
+        amount0Desired: 300n * E18,
+        amount1Desired: 300n * E18,
+        amount0Min: 0n,
+        amount1Min: 0n,
+        recipient: DEPLOYER,
+        deadline: DEADLINE,
+      },
+    ],
+    0n,
+    6_000_000n,
+  );
+  const v3Pool = ((await d.read<string>(v3Factory, v3FactoryA, 'getPool', [alp, weth, 3000])) as string).toLowerCase();
+
   // --- Wallet setup (not trades) ----------------------------------------------------------------
   const nonTrades: Record<string, number> = {};
   const nt = (k: string) => (nonTrades[k] = (nonTrades[k] ?? 0) + 1);
@@ -230,6 +298,11 @@ async function script(d: ChainDriver, rounds: number) {
       await d.send(WALLET, t, erc20, 'approve', [spender, MAX]);
       nt('approval');
     }
+  }
+  for (const t of [alp, brv]) {
+    await d.send(WALLET, t, erc20, 'approve', [PERMIT2, MAX]);
+    await d.send(WALLET, PERMIT2, { abi: PERMIT2_ABI, bytecode: '0x' }, 'approve', [t, ur, 2n ** 160n - 1n, 2n ** 48n - 1n]);
+    nt('approval');
   }
   await d.send(WALLET, weth, wethA, 'deposit', [], 50n * E18);
   await d.send(WALLET, weth, erc20, 'approve', [vault, MAX]);
@@ -247,17 +320,20 @@ async function script(d: ChainDriver, rounds: number) {
   async function swap(
     kind: V4TradeKind,
     dex: string,
-    legs: Array<{ side: 'buy' | 'sell'; token: string }>,
+    legs: Array<{ side: 'buy' | 'sell'; token: string; native?: (() => Promise<bigint>) | bigint; dex?: string }>,
     native: { of: () => Promise<bigint>; walletEth: boolean } | null,
     run: () => Promise<Receipt>,
   ) {
     const before = await Promise.all(legs.map((l) => balanceOf(l.token, WALLET)));
+    // A leg's own venue measure (mixed routes): its venue's balance before and after, or a figure measured beforehand.
+    const legBefore = await Promise.all(legs.map((l) => (typeof l.native === 'function' ? l.native() : 0n)));
     const nBefore = native ? await native.of() : 0n;
     const ethBefore = await d.ethBalance(WALLET);
     const r = await run();
     if (r.status !== '0x1') throw new Error(`${kind} reverted (${r.transactionHash})`);
     const after = await Promise.all(legs.map((l) => balanceOf(l.token, WALLET)));
     const nAfter = native ? await native.of() : 0n;
+    const legAfter = await Promise.all(legs.map((l) => (typeof l.native === 'function' ? l.native() : 0n)));
     const ethAfter = await d.ethBalance(WALLET);
     const amountNative = native ? abs(nAfter - nBefore) : null;
     if (native?.walletEth) {
@@ -275,9 +351,14 @@ async function script(d: ChainDriver, rounds: number) {
         side: l.side,
         token: SYMBOL[l.token],
         tokenMint: toChecksumAddress(l.token),
-        amountSol: amountNative === null ? null : formatUnits(amountNative, 18),
+        amountSol:
+          l.native === undefined
+            ? amountNative === null
+              ? null
+              : formatUnits(amountNative, 18)
+            : formatUnits(typeof l.native === 'bigint' ? l.native : abs(legAfter[i] - legBefore[i]), 18),
         amount: formatUnits(abs(after[i] - before[i]), 18),
-        dex,
+        dex: l.dex ?? dex,
         blockTime: isoFromUnixSeconds(ts),
         position,
         leg: i,
@@ -286,6 +367,18 @@ async function script(d: ChainDriver, rounds: number) {
   }
 
   const pmEth = (manager: string) => () => d.ethBalance(manager);
+  const urExecute = (commands: Array<[number, Hex]>, value: bigint) =>
+    d.sendRaw(
+      WALLET,
+      ur,
+      encodeFunctionData({
+        abi: urA.abi,
+        functionName: 'execute',
+        args: [concat(commands.map(([c]) => toHex(c, { size: 1 }))), commands.map(([, i]) => i), DEADLINE],
+      } as never),
+      value,
+      2_000_000n,
+    );
   const vaultWeth = () => balanceOf(weth, vault);
   const v4swap = (router: string, k: PoolKey, zeroForOne: boolean, amountSpecified: bigint, value = 0n, from = WALLET) =>
     d.sendRaw(
@@ -372,11 +465,232 @@ async function script(d: ChainDriver, rounds: number) {
     const paidToken = await balSwap(NATIVE, chr, E18 / 10n, E18 / 10n, OTHER, WALLET);
     if (paidToken.status !== '0x1') throw new Error('the other account’s swap reverted');
     nt('others-swap-paying-wallet');
+
+    // Universal Router routes: each leg's native figure from its own venue's balance.
+    const pmEthNow = pmEth(pm);
+    const v3Weth = () => balanceOf(weth, v3Pool);
+    const v2Weth = () => balanceOf(weth, v2Pair);
+    await swap(
+      'ur-v3-unwrap-v4',
+      'uniswap-v3',
+      [
+        { side: 'sell', token: alp, native: v3Weth },
+        { side: 'buy', token: brv, native: pmEthNow, dex: 'uniswap-v4' },
+      ],
+      null,
+      () =>
+        urExecute(
+          [
+            [V3_SWAP_EXACT_IN, enc(V3_IN, [ADDRESS_THIS, 3n * E18 + s, 0n, packed(['address', 'uint24', 'address'], [alp, 3000, weth]) as Hex, true])],
+            [UNWRAP_WETH, enc(ADDR_UINT, [ADDRESS_THIS, 0n])],
+            [
+              V4_SWAP,
+              v4Actions([
+                [SETTLE, enc(SETTLE_P, [NATIVE, CONTRACT_BALANCE, false])],
+                [SWAP_EXACT_IN_SINGLE, enc(EXACT_IN_SINGLE, [{ poolKey: ethBrv, zeroForOne: true, amountIn: 0n, amountOutMinimum: 0n, hookData: '0x' }])],
+                [TAKE_ALL, enc(CURRENCY_AMOUNT, [brv, 0n])],
+              ]),
+            ],
+          ],
+          0n,
+        ),
+    );
+    await swap(
+      'ur-v4-wrap-v2',
+      'uniswap-v4',
+      [
+        { side: 'sell', token: brv, native: pmEthNow },
+        { side: 'buy', token: alp, native: v2Weth, dex: 'uniswap-v2' },
+      ],
+      null,
+      () =>
+        urExecute(
+          [
+            [
+              V4_SWAP,
+              v4Actions([
+                [
+                  SWAP_EXACT_IN_SINGLE,
+                  enc(EXACT_IN_SINGLE, [{ poolKey: ethBrv, zeroForOne: false, amountIn: 2n * E18 + s, amountOutMinimum: 0n, hookData: '0x' }]),
+                ],
+                [SETTLE_ALL, enc(CURRENCY_AMOUNT, [brv, MAX])],
+                [TAKE, enc(TAKE_P, [NATIVE, ADDRESS_THIS, 0n])],
+              ]),
+            ],
+            [WRAP_ETH, enc(ADDR_UINT, [ADDRESS_THIS, CONTRACT_BALANCE])],
+            [V2_SWAP_EXACT_IN, enc(V2_IN, [MSG_SENDER, CONTRACT_BALANCE, 0n, [weth, alp], false])],
+          ],
+          0n,
+        ),
+    );
+    // ALP -> ETH -> BRV inside one PoolManager leaves no balance trace of the ETH middle leg:
+    // measure the first hop alone on a snapshot (same state, same exact input), then revert.
+    const hopIn = E18 + s;
+    const snap = await d.rpc.call<string>('evm_snapshot', []);
+    const pmBefore = await d.ethBalance(pm);
+    const probe = await v4swap(swapper, ethAlp, false, -hopIn);
+    if (probe.status !== '0x1') throw new Error('probe hop reverted');
+    const middle = pmBefore - (await d.ethBalance(pm));
+    await d.rpc.call('evm_revert', [snap]);
+    await swap(
+      'ur-v4-multihop-native',
+      'uniswap-v4',
+      [
+        { side: 'sell', token: alp, native: middle },
+        { side: 'buy', token: brv, native: middle },
+      ],
+      null,
+      () =>
+        urExecute(
+          [
+            [
+              V4_SWAP,
+              v4Actions([
+                [
+                  SWAP_EXACT_IN,
+                  enc(EXACT_IN, [
+                    {
+                      currencyIn: alp,
+                      path: [
+                        { intermediateCurrency: NATIVE, fee: 3000, tickSpacing: 60, hooks: NATIVE, hookData: '0x' },
+                        { intermediateCurrency: brv, fee: 3000, tickSpacing: 60, hooks: NATIVE, hookData: '0x' },
+                      ],
+                      amountIn: hopIn,
+                      amountOutMinimum: 0n,
+                    },
+                  ]),
+                ],
+                [SETTLE_ALL, enc(CURRENCY_AMOUNT, [alp, MAX])],
+                [TAKE_ALL, enc(CURRENCY_AMOUNT, [brv, 0n])],
+              ]),
+            ],
+          ],
+          0n,
+        ),
+    );
+    await swap('ur-v2-buy-wrap', 'uniswap-v2', [{ side: 'buy', token: alp }], { of: v2Weth, walletEth: true }, () =>
+      urExecute(
+        [
+          [WRAP_ETH, enc(ADDR_UINT, [ADDRESS_THIS, CONTRACT_BALANCE])],
+          [V2_SWAP_EXACT_IN, enc(V2_IN, [MSG_SENDER, CONTRACT_BALANCE, 0n, [weth, alp], false])],
+        ],
+        E18 / 5n + s,
+      ),
+    );
+    await swap('ur-v3-sell-unwrap', 'uniswap-v3', [{ side: 'sell', token: alp }], { of: v3Weth, walletEth: true }, () =>
+      urExecute(
+        [
+          [V3_SWAP_EXACT_IN, enc(V3_IN, [ADDRESS_THIS, 4n * E18 + s, 0n, packed(['address', 'uint24', 'address'], [alp, 3000, weth]) as Hex, true])],
+          [UNWRAP_WETH, enc(ADDR_UINT, [MSG_SENDER, 0n])],
+        ],
+        0n,
+      ),
+    );
     await d.mine(3);
   }
-  return { truth, nonTrades, addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault } };
+  return { truth, nonTrades, addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault, v2Factory, v3Factory, universalRouter: ur } };
 }
 
 function encodeCall(a: Artifact, functionName: string, args: unknown[]): Hex {
   return encodeFunctionData({ abi: a.abi, functionName, args } as never);
+}
+
+const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+const PERMIT2_ABI = parseAbi(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+
+function permit2RuntimeCode(): Hex {
+  const src = readFileSync(require.resolve('@uniswap/v4-periphery/lib/permit2/test/utils/DeployPermit2.sol'), 'utf8');
+  const m = /hex"([0-9a-fA-F]+)"/.exec(src);
+  if (!m) throw new Error('no Permit2 code in DeployPermit2.sol');
+  return ('0x' + m[1]) as Hex;
+}
+
+function universalRouterArtifact(): Artifact {
+  const j = require('@uniswap/universal-router/artifacts/contracts/UniversalRouter.sol/UniversalRouter.json') as { abi: Abi; bytecode: Hex };
+  return { abi: j.abi, bytecode: j.bytecode };
+}
+
+function v3PoolBytecode(): Hex {
+  return (require('@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json') as { bytecode: Hex }).bytecode;
+}
+
+// Universal Router commands (contracts/libraries/Commands.sol) and V4 router actions
+// (v4-periphery src/libraries/Actions.sol, ActionConstants.sol).
+const V3_SWAP_EXACT_IN = 0x00;
+const V2_SWAP_EXACT_IN = 0x08;
+const WRAP_ETH = 0x0b;
+const UNWRAP_WETH = 0x0c;
+const V4_SWAP = 0x10;
+const SWAP_EXACT_IN_SINGLE = 0x06;
+const SWAP_EXACT_IN = 0x07;
+const SETTLE = 0x0b;
+const SETTLE_ALL = 0x0c;
+const TAKE = 0x0e;
+const TAKE_ALL = 0x0f;
+const CONTRACT_BALANCE = 1n << 255n;
+const MSG_SENDER = '0x0000000000000000000000000000000000000001';
+const ADDRESS_THIS = '0x0000000000000000000000000000000000000002';
+
+const V3_IN = [{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'bytes' }, { type: 'bool' }] as const;
+const V2_IN = [{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'address[]' }, { type: 'bool' }] as const;
+const ADDR_UINT = [{ type: 'address' }, { type: 'uint256' }] as const;
+const CURRENCY_AMOUNT = [{ type: 'address' }, { type: 'uint256' }] as const;
+const SETTLE_P = [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }] as const;
+const TAKE_P = [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }] as const;
+const POOL_KEY = {
+  type: 'tuple',
+  components: [
+    { name: 'currency0', type: 'address' },
+    { name: 'currency1', type: 'address' },
+    { name: 'fee', type: 'uint24' },
+    { name: 'tickSpacing', type: 'int24' },
+    { name: 'hooks', type: 'address' },
+  ],
+} as const;
+const EXACT_IN_SINGLE = [
+  {
+    type: 'tuple',
+    components: [
+      { ...POOL_KEY, name: 'poolKey' },
+      { name: 'zeroForOne', type: 'bool' },
+      { name: 'amountIn', type: 'uint128' },
+      { name: 'amountOutMinimum', type: 'uint128' },
+      { name: 'hookData', type: 'bytes' },
+    ],
+  },
+] as const;
+const EXACT_IN = [
+  {
+    type: 'tuple',
+    components: [
+      { name: 'currencyIn', type: 'address' },
+      {
+        name: 'path',
+        type: 'tuple[]',
+        components: [
+          { name: 'intermediateCurrency', type: 'address' },
+          { name: 'fee', type: 'uint24' },
+          { name: 'tickSpacing', type: 'int24' },
+          { name: 'hooks', type: 'address' },
+          { name: 'hookData', type: 'bytes' },
+        ],
+      },
+      { name: 'amountIn', type: 'uint128' },
+      { name: 'amountOutMinimum', type: 'uint128' },
+    ],
+  },
+] as const;
+
+/** The V4_SWAP command's input: abi.encode(bytes actions, bytes[] params). */
+function v4Actions(actions: Array<[number, Hex]>): Hex {
+  return encodeAbiParameters([{ type: 'bytes' }, { type: 'bytes[]' }], [concat(actions.map(([a]) => toHex(a, { size: 1 }))), actions.map(([, p]) => p)]);
+}
+
+/** ABI encoding for the router inputs above (addresses here are plain lowercase strings). */
+function enc(types: readonly unknown[], values: readonly unknown[]): Hex {
+  return encodeAbiParameters(types as never, values as never);
+}
+
+function packed(types: readonly string[], values: readonly unknown[]): Hex {
+  return encodePacked(types as never, values as never);
 }
