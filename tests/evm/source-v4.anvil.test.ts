@@ -37,7 +37,17 @@ describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
     expect(s.nonTrades['others-swap-paying-wallet']).toBeGreaterThan(0);
   });
 
-  it('looks each V4 pool key up once (from the Initialize log: no PositionManager configured), then reads the cache', async () => {
+  it('looks each V4 pool key up once (poolKeys of the PositionManager, else the Initialize log), then reads the cache', async () => {
+    // What the source asks the node, read off the wire.
+    const asked: string[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as Array<{ method: string; params: any[] }> | { method: string; params: any[] };
+      for (const r of Array.isArray(body) ? body : [body]) {
+        if (r.method === 'eth_call' && String(r.params[0].data).startsWith('0x86b6be7d')) asked.push('poolKeys');
+        if (r.method === 'eth_getLogs' && r.params[0].address) asked.push('initialize-log');
+      }
+      return fetch(input, init);
+    };
     const inner = createMemoryPoolKeyCache();
     const puts: string[] = [];
     const cache: PoolKeyCache = {
@@ -48,13 +58,16 @@ describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
       },
     };
     for (let i = 0; i < 2; i++) {
-      const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache(), poolKeys: cache });
+      const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache(), poolKeys: cache, fetch: recordingFetch });
       const trades: SourceTrade[] = [];
       for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
       expect(trades).toEqual(s.groundTruth.map(strip));
     }
     // ETH/ALP, ETH/BRV and ALP/BRV on the PoolManager, ETH/CHR on the fork: four pools, four lookups.
     expect(puts.length).toBe(4);
+    // ETH/ALP has a position (poolKeys answers); the three others have none, and the fork's
+    // manager has no PositionManager configured: their Initialize logs. Nothing on the second walk.
+    expect(asked.sort()).toEqual(['initialize-log', 'initialize-log', 'initialize-log', 'poolKeys', 'poolKeys', 'poolKeys']);
     expect(new Set(puts).size).toBe(4);
     const keys = await inner.get(chain.slug, puts);
     expect([...keys.values()].filter((k) => k.currency0 === '0x0000000000000000000000000000000000000000').length).toBe(3);

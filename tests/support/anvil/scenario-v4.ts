@@ -89,7 +89,16 @@ export interface V4Scenario {
   /** Newest first, legs in order, as the source must deliver them. */
   groundTruth: V4GroundTruthTrade[];
   nonTrades: Record<string, number>;
-  addresses: { weth: string; poolManager: string; forkPoolManager: string; vault: string; v2Factory: string; v3Factory: string; universalRouter: string };
+  addresses: {
+    weth: string;
+    poolManager: string;
+    forkPoolManager: string;
+    vault: string;
+    v2Factory: string;
+    v3Factory: string;
+    universalRouter: string;
+    positionManager: string;
+  };
   /** EVM_CHAINS_FILE entry for this chain. */
   chainsFileEntry(slug: string): Record<string, unknown>;
   stop(): Promise<void>;
@@ -115,7 +124,7 @@ export async function buildV4Scenario(options: { chainId?: number; rounds?: numb
         explorerUrl: 'http://127.0.0.1/tx/{signature}',
         confirmation: 'latest',
         dexes: [
-          { name: 'uniswap-v4', kind: 'v4', poolManager: m.addresses.poolManager },
+          { name: 'uniswap-v4', kind: 'v4', poolManager: m.addresses.poolManager, positionManager: m.addresses.positionManager },
           { name: 'balancer-v2', kind: 'balancer-v2', vault: m.addresses.vault },
           { name: 'uniswap-v2', kind: 'v2', factory: m.addresses.v2Factory },
           { name: 'uniswap-v3', kind: 'v3', factory: m.addresses.v3Factory },
@@ -286,6 +295,8 @@ async function script(d: ChainDriver, rounds: number) {
     6_000_000n,
   );
   const v3Pool = ((await d.read<string>(v3Factory, v3FactoryA, 'getPool', [alp, weth, 3000])) as string).toLowerCase();
+  const posmA = foundry('@uniswap/v4-periphery/foundry-out/PositionManager.sol/PositionManager.json');
+  const posm = (await d.deploy(DEPLOYER, posmA, [pm, PERMIT2, 100_000n, NATIVE, weth])).toLowerCase();
 
   // --- Wallet setup (not trades) ----------------------------------------------------------------
   const nonTrades: Record<string, number> = {};
@@ -304,6 +315,26 @@ async function script(d: ChainDriver, rounds: number) {
     await d.send(WALLET, PERMIT2, { abi: PERMIT2_ABI, bytecode: '0x' }, 'approve', [t, ur, 2n ** 160n - 1n, 2n ** 48n - 1n]);
     nt('approval');
   }
+  // A V4 position of the wallet in ETH/ALP through the PositionManager (a liquidity add, not a
+  // trade): this pool's key is then known to the PositionManager's poolKeys.
+  await d.send(WALLET, PERMIT2, { abi: PERMIT2_ABI, bytecode: '0x' }, 'approve', [alp, posm, 2n ** 160n - 1n, 2n ** 48n - 1n]);
+  await d.send(
+    WALLET,
+    posm,
+    posmA,
+    'modifyLiquidities',
+    [
+      v4Actions([
+        [MINT_POSITION, enc(MINT_P, [ethAlp, TICK_LOWER, TICK_UPPER, 10n * E18, 20n * E18, 20n * E18, WALLET, '0x'])],
+        [SETTLE_PAIR, enc([{ type: 'address' }, { type: 'address' }], [NATIVE, alp])],
+        [SWEEP, enc([{ type: 'address' }, { type: 'address' }], [NATIVE, WALLET])],
+      ]),
+      DEADLINE,
+    ],
+    20n * E18,
+    3_000_000n,
+  );
+  nt('v4-position-mint');
   await d.send(WALLET, weth, wethA, 'deposit', [], 50n * E18);
   await d.send(WALLET, weth, erc20, 'approve', [vault, MAX]);
   await d.send(OTHER, chr, erc20, 'approve', [vault, MAX]);
@@ -588,7 +619,11 @@ async function script(d: ChainDriver, rounds: number) {
     );
     await d.mine(3);
   }
-  return { truth, nonTrades, addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault, v2Factory, v3Factory, universalRouter: ur } };
+  return {
+    truth,
+    nonTrades,
+    addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault, v2Factory, v3Factory, universalRouter: ur, positionManager: posm },
+  };
 }
 
 function encodeCall(a: Artifact, functionName: string, args: unknown[]): Hex {
@@ -623,6 +658,9 @@ const UNWRAP_WETH = 0x0c;
 const V4_SWAP = 0x10;
 const SWAP_EXACT_IN_SINGLE = 0x06;
 const SWAP_EXACT_IN = 0x07;
+const MINT_POSITION = 0x02;
+const SETTLE_PAIR = 0x0d;
+const SWEEP = 0x14;
 const SETTLE = 0x0b;
 const SETTLE_ALL = 0x0c;
 const TAKE = 0x0e;
@@ -647,6 +685,16 @@ const POOL_KEY = {
     { name: 'hooks', type: 'address' },
   ],
 } as const;
+const MINT_P = [
+  POOL_KEY,
+  { type: 'int24' },
+  { type: 'int24' },
+  { type: 'uint256' },
+  { type: 'uint128' },
+  { type: 'uint128' },
+  { type: 'address' },
+  { type: 'bytes' },
+] as const;
 const EXACT_IN_SINGLE = [
   {
     type: 'tuple',
