@@ -33,8 +33,17 @@ describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
     const trades: SourceTrade[] = [];
     for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
     expect(new Set(s.groundTruth.map((t) => t.kind)).size).toBe(15);
+    expect(s.groundTruth.length).toBe(2 * 19);
     expect(trades).toEqual(s.groundTruth.map(strip));
     expect(s.nonTrades['others-swap-paying-wallet']).toBeGreaterThan(0);
+  });
+
+  it('gives the ERC-4337 account its bundled V4 swaps (the bundler sent them)', async () => {
+    const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache() });
+    const trades: SourceTrade[] = [];
+    for await (const b of source.history({ wallet: s.aaWallet })) trades.push(...b.trades);
+    expect(s.aaGroundTruth.map((t) => t.kind)).toEqual(['aa-v4-sell', 'aa-v4-buy', 'aa-v4-sell', 'aa-v4-buy']);
+    expect(trades).toEqual(s.aaGroundTruth.map(strip));
   });
 
   it('looks each V4 pool key up once (poolKeys of the PositionManager, else the Initialize log), then reads the cache', async () => {

@@ -6,6 +6,7 @@ import { isoFromUnixSeconds, type SourceTrade } from '../../../src/lib/core/trad
 import { toChecksumAddress } from '../../../src/lib/chains/evm/address.js';
 import { startAnvil } from './anvil.js';
 import { ARTIFACTS, createChainDriver, type Artifact, type ChainDriver, type Receipt } from './contracts.js';
+import { execute, setupAccount } from './scenario.js';
 
 /**
  * A chain on anvil with Uniswap V4 (v4-core's PoolManager driven through its PoolSwapTest
@@ -76,7 +77,9 @@ export type V4TradeKind =
   | 'ur-v4-wrap-v2'
   | 'ur-v4-multihop-native'
   | 'ur-v2-buy-wrap'
-  | 'ur-v3-sell-unwrap';
+  | 'ur-v3-sell-unwrap'
+  | 'aa-v4-buy'
+  | 'aa-v4-sell';
 
 export interface V4GroundTruthTrade extends SourceTrade {
   kind: V4TradeKind;
@@ -88,6 +91,9 @@ export interface V4Scenario {
   wallet: string;
   /** Newest first, legs in order, as the source must deliver them. */
   groundTruth: V4GroundTruthTrade[];
+  /** ERC-4337 SimpleAccount whose V4 swaps a bundler submits, and its trades. */
+  aaWallet: string;
+  aaGroundTruth: V4GroundTruthTrade[];
   nonTrades: Record<string, number>;
   addresses: {
     weth: string;
@@ -112,7 +118,9 @@ export async function buildV4Scenario(options: { chainId?: number; rounds?: numb
       rpcUrl: node.url,
       chainId: node.chainId,
       wallet: WALLET,
-      groundTruth: m.truth.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1)),
+      groundTruth: newestFirst(m.truth),
+      aaWallet: m.aaWallet,
+      aaGroundTruth: newestFirst(m.aaTruth),
       nonTrades: m.nonTrades,
       addresses: m.addresses,
       chainsFileEntry: (slug) => ({
@@ -123,6 +131,7 @@ export async function buildV4Scenario(options: { chainId?: number; rounds?: numb
         wrappedNative: toChecksumAddress(m.addresses.weth),
         explorerUrl: 'http://127.0.0.1/tx/{signature}',
         confirmation: 'latest',
+        entryPoints: [m.addresses.entryPoint],
         dexes: [
           { name: 'uniswap-v4', kind: 'v4', poolManager: m.addresses.poolManager, positionManager: m.addresses.positionManager },
           { name: 'balancer-v2', kind: 'balancer-v2', vault: m.addresses.vault },
@@ -340,6 +349,12 @@ async function script(d: ChainDriver, rounds: number) {
   await d.send(OTHER, chr, erc20, 'approve', [vault, MAX]);
 
   const truth: V4GroundTruthTrade[] = [];
+  const aaTruth: V4GroundTruthTrade[] = [];
+  // The ERC-4337 account (EntryPoint 0.8, SimpleAccount) with ALP approved to PoolSwapTest.
+  let entryPoint = '';
+  const aa = await setupAccount(d, swapper, [alp], (ep) => (entryPoint = ep));
+  await d.send(DEPLOYER, alp, erc20, 'transfer', [aa.account, 1_000n * E18]);
+  nt('transfer-in');
   const balanceOf = async (token: string, who: string) => (await d.read<bigint>(token, erc20, 'balanceOf', [who])) as bigint;
   const abs = (v: bigint) => (v < 0n ? -v : v);
 
@@ -354,18 +369,19 @@ async function script(d: ChainDriver, rounds: number) {
     legs: Array<{ side: 'buy' | 'sell'; token: string; native?: (() => Promise<bigint>) | bigint; dex?: string }>,
     native: { of: () => Promise<bigint>; walletEth: boolean } | null,
     run: () => Promise<Receipt>,
+    trader = WALLET,
   ) {
-    const before = await Promise.all(legs.map((l) => balanceOf(l.token, WALLET)));
+    const before = await Promise.all(legs.map((l) => balanceOf(l.token, trader)));
     // A leg's own venue measure (mixed routes): its venue's balance before and after, or a figure measured beforehand.
     const legBefore = await Promise.all(legs.map((l) => (typeof l.native === 'function' ? l.native() : 0n)));
     const nBefore = native ? await native.of() : 0n;
-    const ethBefore = await d.ethBalance(WALLET);
+    const ethBefore = await d.ethBalance(trader);
     const r = await run();
     if (r.status !== '0x1') throw new Error(`${kind} reverted (${r.transactionHash})`);
-    const after = await Promise.all(legs.map((l) => balanceOf(l.token, WALLET)));
+    const after = await Promise.all(legs.map((l) => balanceOf(l.token, trader)));
     const nAfter = native ? await native.of() : 0n;
     const legAfter = await Promise.all(legs.map((l) => (typeof l.native === 'function' ? l.native() : 0n)));
-    const ethAfter = await d.ethBalance(WALLET);
+    const ethAfter = await d.ethBalance(trader);
     const amountNative = native ? abs(nAfter - nBefore) : null;
     if (native?.walletEth) {
       const gas = BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice);
@@ -376,7 +392,7 @@ async function script(d: ChainDriver, rounds: number) {
     const position = `${String(Number(BigInt(r.blockNumber))).padStart(12, '0')}.${String(Number(BigInt(r.transactionIndex))).padStart(6, '0')}`;
     legs.forEach((l, i) => {
       if ((l.side === 'buy') !== after[i] > before[i]) throw new Error(`${kind}: leg ${i} moved the wrong way`);
-      truth.push({
+      (trader === WALLET ? truth : aaTruth).push({
         kind,
         signature: r.transactionHash.toLowerCase(),
         side: l.side,
@@ -411,19 +427,15 @@ async function script(d: ChainDriver, rounds: number) {
       2_000_000n,
     );
   const vaultWeth = () => balanceOf(weth, vault);
+  const v4swapData = (k: PoolKey, zeroForOne: boolean, amountSpecified: bigint) =>
+    encodeCall(swapA, 'swap', [
+      k,
+      { zeroForOne, amountSpecified, sqrtPriceLimitX96: zeroForOne ? MIN_LIMIT : MAX_LIMIT },
+      { takeClaims: false, settleUsingBurn: false },
+      '0x',
+    ]);
   const v4swap = (router: string, k: PoolKey, zeroForOne: boolean, amountSpecified: bigint, value = 0n, from = WALLET) =>
-    d.sendRaw(
-      from,
-      router,
-      encodeCall(swapA, 'swap', [
-        k,
-        { zeroForOne, amountSpecified, sqrtPriceLimitX96: zeroForOne ? MIN_LIMIT : MAX_LIMIT },
-        { takeClaims: false, settleUsingBurn: false },
-        '0x',
-      ]),
-      value,
-      1_000_000n,
-    );
+    d.sendRaw(from, router, v4swapData(k, zeroForOne, amountSpecified), value, 1_000_000n);
   const balSwap = (assetIn: string, assetOut: string, amount: bigint, value = 0n, from = WALLET, recipient = WALLET) =>
     d.sendRaw(
       from,
@@ -474,6 +486,24 @@ async function script(d: ChainDriver, rounds: number) {
     );
     await swap('v4-fork-buy', 'unknown-v4-fork', [{ side: 'buy', token: chr }], { of: pmEth(forkPm), walletEth: true }, () =>
       v4swap(forkSwapper, ethChr, true, -(E18 / 3n + s), E18 / 3n + s),
+    );
+    // The smart account's V4 swaps, bundled: the account is the trader (its ETH also pays the
+    // operation's gas, so only the PoolManager's balance gives the native figure).
+    await swap(
+      'aa-v4-buy',
+      'uniswap-v4',
+      [{ side: 'buy', token: alp }],
+      { of: pmEth(pm), walletEth: false },
+      () => aa.op(execute(swapper, E18 / 5n + s, v4swapData(ethAlp, true, -(E18 / 5n + s)))),
+      aa.account,
+    );
+    await swap(
+      'aa-v4-sell',
+      'uniswap-v4',
+      [{ side: 'sell', token: alp }],
+      { of: pmEth(pm), walletEth: false },
+      () => aa.op(execute(swapper, 0n, v4swapData(ethAlp, false, -(3n * E18 + s)))),
+      aa.account,
     );
     // A reverted swap: too little ETH sent for an exact-in of 1 ETH.
     const bad = await v4swap(swapper, ethAlp, true, -E18, E18 / 2n);
@@ -621,9 +651,15 @@ async function script(d: ChainDriver, rounds: number) {
   }
   return {
     truth,
+    aaTruth,
+    aaWallet: aa.account,
     nonTrades,
-    addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault, v2Factory, v3Factory, universalRouter: ur, positionManager: posm },
+    addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault, v2Factory, v3Factory, universalRouter: ur, positionManager: posm, entryPoint },
   };
+}
+
+function newestFirst(ts: V4GroundTruthTrade[]): V4GroundTruthTrade[] {
+  return [...ts].sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
 }
 
 function encodeCall(a: Artifact, functionName: string, args: unknown[]): Hex {
