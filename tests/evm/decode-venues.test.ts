@@ -3,6 +3,7 @@ import { decodeReceipt, type RpcLog, type RpcReceipt } from '../../src/lib/chain
 import { BALANCER_V2_SWAP_TOPIC } from '../../src/lib/chains/evm/decode/balancer.js';
 import {
   V4_HOOK_FEE_TOPIC,
+  V4_HOOK_SWAP_TOPIC,
   V4_INITIALIZE_TOPIC,
   V4_SWAP_TOPIC,
   decodeInitializeLog,
@@ -102,6 +103,17 @@ describe('Uniswap V4', () => {
     expect(decodeReceipt(buy, WALLET, chain, KEYS).map((t) => t.nativeRaw)).toEqual([1010n]);
     const sell = receipt([transfer(TOKEN, WALLET, PM, 50n), v4swap(ID1, 1000n, -50n), hookFee(ID1, 10n, 0n)]);
     expect(decodeReceipt(sell, WALLET, chain, KEYS).map((t) => t.nativeRaw)).toEqual([990n]);
+  });
+
+  it('a custom-curve hook: the Swap shows 0 and 0, the HookSwap (positive: paid in) carries the swap', () => {
+    const hookSwap = (id: string, a0: bigint, a1: bigint) =>
+      log(A(0x4000), [V4_HOOK_SWAP_TOPIC, id, topic(ROUTER)], '0x' + word(a0) + word(a1) + word(0n) + word(0n));
+    // Buy: the wallet pays 800 wei of ETH into the hook and gets 60 TOKEN.
+    const buy = receipt([hookSwap(ID1, 800n, -60n), v4swap(ID1, 0n, 0n), transfer(TOKEN, PM, WALLET, 60n)]);
+    expect(decodeReceipt(buy, WALLET, chain, KEYS)).toEqual([{ side: 'buy', token: TOKEN, amountRaw: 60n, nativeRaw: 800n, pool: PM, poolKind: 'v4' }]);
+    // A pool that did swap keeps its own figures: a HookSwap beside it is not counted twice.
+    const both = receipt([v4swap(ID1, -1000n, 50n), hookSwap(ID1, 1000n, -50n), transfer(TOKEN, PM, WALLET, 50n)]);
+    expect(decodeReceipt(both, WALLET, chain, KEYS).map((t) => t.nativeRaw)).toEqual([1000n]);
   });
 
   it('a swap by someone else that pays the wallet, and a liquidity change, are not trades', () => {

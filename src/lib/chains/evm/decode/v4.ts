@@ -16,6 +16,13 @@ export const V4_INITIALIZE_TOPIC = '0xdd466e674ea557f56295e2d0218a125ea4b4f0f6f3
  * uniswap-hooks `IHookEvents`): the fee is outside the `Swap` amounts.
  */
 export const V4_HOOK_FEE_TOPIC = '0x444083dce778da1269b63671912c00569a2a58fa85827911902301f91793ffd7';
+/**
+ * `HookSwap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint128 hookLPfeeAmount0, uint128 hookLPfeeAmount1)`,
+ * the same standard's event for a hook that swaps in place of the pool (a custom curve): the
+ * PoolManager's `Swap` then shows 0 and 0, and these amounts are the swap, positive for what the
+ * swapper paid in and negative for what it received (OpenZeppelin's convention).
+ */
+export const V4_HOOK_SWAP_TOPIC = '0x365f10e9e7ce45d7acfd986c42e0b666f8af282e440e6dafc78c1f2b2f786760';
 /** PositionManager `poolKeys(bytes25)`: the key of a pool it has positions in, else zeros. */
 export const POOL_KEYS_SELECTOR = '0x86b6be7d';
 
@@ -44,10 +51,14 @@ export interface V4Hop {
   hookFee1: bigint;
 }
 
-/** Swap hops of V4-shaped managers in log order, with the HookFee of each pool folded into its hops once. */
+/**
+ * Swap hops of V4-shaped managers in log order, with the HookFee of each pool folded into its
+ * hops once, and a hook's own swap (HookSwap) standing in for a pool swap of 0 and 0.
+ */
 export function v4Hops(logs: readonly RpcLog[]): V4Hop[] {
   const hops: V4Hop[] = [];
   const fees: Array<{ id: string; f0: bigint; f1: bigint }> = [];
+  const hookSwaps: Array<{ id: string; a0: bigint; a1: bigint; used: boolean }> = [];
   for (const l of logs) {
     const t0 = l.topics[0]?.toLowerCase();
     if (t0 === V4_SWAP_TOPIC && l.topics.length === 3) {
@@ -61,7 +72,19 @@ export function v4Hops(logs: readonly RpcLog[]): V4Hop[] {
       });
     } else if (t0 === V4_HOOK_FEE_TOPIC && l.topics.length === 3) {
       fees.push({ id: l.topics[1].toLowerCase(), f0: dataWord(l.data, 0), f1: dataWord(l.data, 1) });
+    } else if (t0 === V4_HOOK_SWAP_TOPIC && l.topics.length === 3) {
+      hookSwaps.push({ id: l.topics[1].toLowerCase(), a0: signedDataWord(l.data, 0), a1: signedDataWord(l.data, 1), used: false });
     }
+  }
+  // A custom curve: the pool swapped nothing and the hook's event carries the swap (its signs are
+  // the opposite of the Swap event's: positive there is paid in).
+  for (const h of hops) {
+    if (h.amount0 !== 0n || h.amount1 !== 0n) continue;
+    const hs = hookSwaps.find((x) => x.id === h.id && !x.used);
+    if (!hs) continue;
+    hs.used = true;
+    h.amount0 = -hs.a0;
+    h.amount1 = -hs.a1;
   }
   // Each fee goes to the first hop of its pool that has not taken one (a hook emits one per swap).
   for (const f of fees) {
