@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawTradesText, startTestServer, type TestServer } from '../support/test-server.js';
+import { serializeTrade } from '../../src/lib/core/trade.js';
 import { createEvmSource } from '../../src/lib/chains/evm/source.js';
 import { parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
 import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
@@ -80,5 +85,49 @@ describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
     expect(new Set(puts).size).toBe(4);
     const keys = await inner.get(chain.slug, puts);
     expect([...keys.values()].filter((k) => k.currency0 === '0x0000000000000000000000000000000000000000').length).toBe(3);
+  });
+});
+
+describe('through the HTTP endpoint (the V4 and Balancer venues from EVM_CHAINS_FILE)', () => {
+  let srv: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wth-evm-v4-'));
+    const file = join(dir, 'chains.json');
+    writeFileSync(file, JSON.stringify([s.chainsFileEntry('devnet4')]));
+    srv = await startTestServer({ sources: 'default', env: { EVM_CHAINS_FILE: file } });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const exact = (ts: V4GroundTruthTrade[]) =>
+    ts.map((t) => {
+      const { kind: _k, position: _p, leg: _l, ...trade } = t;
+      return serializeTrade(trade);
+    });
+
+  it('streams the wallet exactly as the ground truth', async () => {
+    const lines = (await (await srv.get(`/v1/wallets/${s.wallet}/history?chain=devnet4`)).text()).split('\n').filter(Boolean);
+    const final = JSON.parse(lines.at(-1)!);
+    expect(final).toMatchObject({ complete: true, tradeCount: s.groundTruth.length });
+    expect(lines.slice(0, -1).map(rawTradesText).filter(Boolean).join(',')).toBe(exact(s.groundTruth).join(','));
+  });
+
+  it('pages the ERC-4337 account (limit 3) exactly as the ground truth', async () => {
+    const got: string[] = [];
+    let cursor = '';
+    let last: any;
+    for (let i = 0; i < 20; i++) {
+      const body = await (await srv.get(`/v1/wallets/${s.aaWallet}/history?chain=devnet4&limit=3${cursor}`)).text();
+      last = JSON.parse(body);
+      const t = rawTradesText(body);
+      if (t) got.push(t);
+      if (!last.cursor) break;
+      cursor = `&cursor=${encodeURIComponent(last.cursor)}`;
+    }
+    expect(last).toMatchObject({ complete: true });
+    expect(got.join(',')).toBe(exact(s.aaGroundTruth).join(','));
   });
 });
