@@ -1,6 +1,8 @@
 import { toEventSelector, toFunctionSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
+import * as balancer from '../../src/lib/chains/evm/decode/balancer.js';
 import * as receipt from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import * as v4 from '../../src/lib/chains/evm/decode/v4.js';
 import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
 import * as v3 from '../../src/lib/chains/shared/uniswap-v3-events.js';
 
@@ -21,6 +23,11 @@ const SIGNATURES: [string, string][] = [
   [receipt.SOLIDLY_SWAP_TOPIC, 'Swap(address,address,uint256,uint256,uint256,uint256)'],
   [receipt.USER_OPERATION_EVENT_TOPIC, 'UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)'],
   [receipt.BEFORE_EXECUTION_TOPIC, 'BeforeExecution()'],
+  [v4.V4_SWAP_TOPIC, 'Swap(bytes32,address,int128,int128,uint160,uint128,int24,uint24)'],
+  [v4.V4_INITIALIZE_TOPIC, 'Initialize(bytes32,address,address,uint24,int24,address,uint160,int24)'],
+  [v4.V4_HOOK_FEE_TOPIC, 'HookFee(bytes32,address,uint128,uint128)'],
+  [v4.V4_HOOK_SWAP_TOPIC, 'HookSwap(bytes32,address,int128,int128,uint128,uint128)'],
+  [balancer.BALANCER_V2_SWAP_TOPIC, 'Swap(bytes32,address,address,uint256,uint256)'],
 ];
 
 describe('event topics are the selectors of their signatures', () => {
@@ -28,7 +35,7 @@ describe('event topics are the selectors of their signatures', () => {
     expect(topic).toBe(toEventSelector(signature));
   });
   it('covers every *_TOPIC constant the decoders export', () => {
-    const exported = [v2, v3, receipt].flatMap((m) =>
+    const exported = [v2, v3, receipt, v4, balancer].flatMap((m) =>
       Object.entries(m)
         .filter(([k]) => k.endsWith('_TOPIC'))
         .map(([, v]) => v),

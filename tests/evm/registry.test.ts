@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, rpcUrlEnvName, rpcUrlFor, dexForFactory } from '../../src/lib/chains/evm/registry.js';
+import {
+  BUILT_IN_EVM_CHAINS,
+  mergeEvmChains,
+  parseEvmChainsFile,
+  rpcUrlEnvName,
+  rpcUrlFor,
+  dexForFactory,
+  dexAddress,
+} from '../../src/lib/chains/evm/registry.js';
 import { isHistoryError } from '../../src/lib/core/errors.js';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
@@ -36,7 +44,7 @@ describe('built-in EVM chains', () => {
       expect(c.confirmation).toBe('safe');
       expect(c.explorerUrl).toContain('{signature}');
       expect(c.rpcUrl).toMatch(/^https:\/\//);
-      for (const d of c.dexes) expect(d.factory).toMatch(/^0x[0-9a-f]{40}$/);
+      for (const d of c.dexes) expect(dexAddress(d)).toMatch(/^0x[0-9a-f]{40}$/);
       if (c.wrappedNative) expect(c.wrappedNative).toMatch(/^0x[0-9a-f]{40}$/);
     }
     const eth = BUILT_IN_EVM_CHAINS.find((c) => c.slug === 'eth')!;
@@ -53,7 +61,69 @@ describe('built-in EVM chains', () => {
   });
 });
 
+describe('built-in V4 and Balancer venues (addresses from issue 11)', () => {
+  it("has each chain's PoolManager and PositionManager, and the Balancer V2 Vault on eth and base", () => {
+    const v4 = Object.fromEntries(
+      BUILT_IN_EVM_CHAINS.map((c) => [
+        c.slug,
+        c.dexes.filter((d) => d.kind === 'v4').map((d) => d.kind === 'v4' && [d.name, d.poolManager, d.positionManager]),
+      ]),
+    );
+    expect(v4).toEqual({
+      eth: [['uniswap-v4', '0x000000000004444c5dc75cb358380d2e3de08a90', '0xbd216513d74c8cf14cf4747e6aaa6420ff64ee9e']],
+      base: [['uniswap-v4', '0x498581ff718922c3f8e6a244956af099b2652b2b', '0x7c5f5a4bbd8fd63184577525326123b519429bdc']],
+      bsc: [['uniswap-v4', '0x28e2ea090877bf75740558f6bfb36a5ffee9e9df', '0x7a4a5c919ae2541aed11041a1aeee68f1287f95b']],
+      monad: [['uniswap-v4', '0x188d586ddcf52439676ca21a244753fa19f9ea8e', '0x5b7ec4a94ff9bedb700fb82ab09d5846972f4016']],
+      robinhood: [['uniswap-v4', '0x8366a39cc670b4001a1121b8f6a443a643e40951', '0x58daec3116aae6d93017baaea7749052e8a04fa7']],
+    });
+    const vaults = BUILT_IN_EVM_CHAINS.filter((c) => c.dexes.some((d) => d.kind === 'balancer-v2' && d.vault === '0xba12222222228d8ba445958a75a0704d566bf2c8'));
+    expect(vaults.map((c) => c.slug)).toEqual(['eth', 'base']);
+  });
+});
+
 describe('EVM_CHAINS_FILE', () => {
+  it('takes v4 venues (PositionManager optional) and Balancer V2 vaults', () => {
+    const PM = '0x' + '44'.repeat(20);
+    const POS = '0x' + '55'.repeat(20);
+    const [c] = parseEvmChainsFile([
+      {
+        ...entry,
+        dexes: [
+          { name: 'my-v4', kind: 'v4', poolManager: PM, positionManager: POS },
+          { name: 'other-v4', kind: 'v4', poolManager: WETH },
+          { name: 'my-vault', kind: 'balancer-v2', vault: '0xBA12222222228d8Ba445958a75a0704d566BF2C8' },
+        ],
+      },
+    ]);
+    expect(c.dexes).toEqual([
+      { name: 'my-v4', kind: 'v4', poolManager: PM, positionManager: POS },
+      { name: 'other-v4', kind: 'v4', poolManager: WETH.toLowerCase() },
+      { name: 'my-vault', kind: 'balancer-v2', vault: '0xba12222222228d8ba445958a75a0704d566bf2c8' },
+    ]);
+    // A file entry for a built-in PoolManager renames that venue instead of adding a second one.
+    const eth = mergeEvmChains(
+      BUILT_IN_EVM_CHAINS,
+      parseEvmChainsFile([{ slug: 'eth', dexes: [{ name: 'uni4', kind: 'v4', poolManager: '0x000000000004444c5dc75cB358380D2e3dE08A90' }] }]),
+    ).find((x) => x.slug === 'eth')!;
+    expect(eth.dexes.filter((d) => d.kind === 'v4')).toEqual([{ name: 'uni4', kind: 'v4', poolManager: '0x000000000004444c5dc75cb358380d2e3de08a90' }]);
+  });
+
+  it('names the entry and field of a malformed v4 or balancer-v2 venue', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [[{ ...entry, dexes: [{ name: 'a', kind: 'v4' }] }], /entry 0 \("devnet2"\) dexes\[0\].*"poolManager"/],
+      [[{ ...entry, dexes: [{ name: 'a', kind: 'v4', poolManager: WETH, positionManager: '0x1' }] }], /dexes\[0\].*"positionManager"/],
+      [[{ ...entry, dexes: [{ name: 'a', kind: 'v4', factory: WETH }] }], /dexes\[0\].*"factory".*not a field of a "v4" venue/],
+      [[{ ...entry, dexes: [entry.dexes[0], { name: 'b', kind: 'balancer-v2', vault: 'vault' }] }], /dexes\[1\].*"vault"/],
+      [[{ ...entry, dexes: [{ name: 'b', kind: 'balancer-v2', poolManager: WETH }] }], /dexes\[0\].*"poolManager".*not a field/],
+      [[{ ...entry, dexes: [{ name: 'B', kind: 'balancer-v2', vault: WETH }] }], /dexes\[0\].*"name"/],
+    ];
+    for (const [json, re] of cases) {
+      const e = errorOf(() => parseEvmChainsFile(json));
+      expect(e.code).toBe('config_invalid');
+      expect(e.message).toMatch(re);
+    }
+  });
+
   it('adds a chain that is not built in', () => {
     const [c] = parseEvmChainsFile([entry]);
     expect(c).toMatchObject({ slug: 'devnet2', chainId: 31338, wrappedNative: WETH.toLowerCase(), confirmation: 12 });
@@ -69,7 +139,8 @@ describe('EVM_CHAINS_FILE', () => {
     const all = mergeEvmChains(BUILT_IN_EVM_CHAINS, parsed);
     const r = all.find((c) => c.slug === 'robinhood')!;
     expect(r).toMatchObject({ chainId: 4663, confirmation: 'finalized', wrappedNative: WETH.toLowerCase() });
-    expect(r.dexes.map((d) => d.name)).toEqual(['hood-swap']);
+    // Robinhood's built-in table has only Uniswap V4 (issue 11); the file adds to it.
+    expect(r.dexes.map((d) => d.name)).toEqual(['uniswap-v4', 'hood-swap']);
     const eth = mergeEvmChains(
       BUILT_IN_EVM_CHAINS,
       parseEvmChainsFile([{ slug: 'eth', dexes: [{ name: 'extra', kind: 'v2', factory: '0x' + '22'.repeat(20) }] }]),
@@ -95,7 +166,7 @@ describe('EVM_CHAINS_FILE', () => {
       [[entry, { ...entry, slug: 'x2', wrappedNative: '0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }], /entry 1 \("x2"\).*"wrappedNative".*EIP-55/],
       [[{ ...entry, explorerUrl: 'https://x.example/tx/' }], /"explorerUrl".*\{signature\}/],
       [[{ ...entry, confirmation: 'soon' }], /"confirmation"/],
-      [[{ ...entry, dexes: [{ name: 'a', kind: 'v4', factory: WETH }] }], /dexes\[0\].*"kind"/],
+      [[{ ...entry, dexes: [{ name: 'a', kind: 'v5', factory: WETH }] }], /dexes\[0\].*"kind"/],
       [[{ ...entry, dexes: [{ name: 'a', kind: 'v2', factory: '0x12' }] }], /dexes\[0\].*"factory"/],
       [[{ slug: 'newchain', chainId: 5 }], /entry 0 \("newchain"\).*"rpcUrl".*required/],
       [[{ ...entry, slug: 'Bad Slug' }], /entry 0.*"slug"/],

@@ -93,8 +93,11 @@ export class Dashboard {
     // Ask once that the browser keep this data under storage pressure (the person's trade history).
     void navigator.storage?.persist?.().catch(() => {});
 
+    // Vite turns `new Worker(new URL(...))` into a worker chunk; nothing reactive here.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const worker = new Worker(new URL('./loader.worker.ts', import.meta.url), { type: 'module' });
     this.#loader = Comlink.wrap<LoaderWorkerApi>(worker);
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const pnlThread = new Worker(new URL('./pnl.worker.ts', import.meta.url), { type: 'module' });
     this.#pnlWorker = Comlink.wrap<PnlWorkerApi>(pnlThread);
 
@@ -136,6 +139,8 @@ export class Dashboard {
   /** Shows a wallet (or none), with its id in the URL's hash so a reload opens it again. */
   select(id: string | null): void {
     this.selected = id;
+    // The page's own URL with another hash: no route to resolve.
+    // eslint-disable-next-line svelte/no-navigation-without-resolve
     replaceState(id ? `#${encodeURIComponent(id)}` : location.pathname, {});
   }
 

@@ -654,7 +654,7 @@ async function script(d: ChainDriver, o: { rounds: number; gapBlocks: number; cl
 }
 
 /** SimpleAccount.execute(dest, value, func). */
-function execute(dest: string, value: bigint, data: Hex): Hex {
+export function execute(dest: string, value: bigint, data: Hex): Hex {
   return encodeFunctionData({
     abi: ARTIFACTS.simpleAccount().abi,
     functionName: 'execute',
@@ -667,7 +667,7 @@ function execute(dest: string, value: bigint, data: Hex): Hex {
  * initCode, as 0.8's factory only lets the EntryPoint's SenderCreator call createAccount). A
  * bundler account submits each operation with handleOps.
  */
-async function setupAccount(d: ChainDriver, router: string, tokens: string[], onEntryPoint: (ep: string) => void) {
+export async function setupAccount(d: ChainDriver, router: string, tokens: string[], onEntryPoint: (ep: string) => void) {
   const EP = ARTIFACTS.entryPoint();
   const F = ARTIFACTS.simpleAccountFactory();
   const S = ARTIFACTS.simpleAccount();

@@ -6,15 +6,41 @@ import { normalizeEvmAddress } from './address.js';
  * overrides (decisions.md, "Chains"). Addresses are stored lowercase.
  */
 
-export type EvmDexKind = 'v2' | 'v3';
+export type EvmDexKind = 'v2' | 'v3' | 'v4' | 'balancer-v2';
 export type EvmConfirmation = 'latest' | 'safe' | 'finalized' | number;
 
-export interface EvmDexConfig {
+/** A venue whose pools are contracts of their own, told by the pool's `factory()`. */
+export interface EvmFactoryDexConfig {
   /** Venue slug as it appears in Trade.dex, e.g. `uniswap-v2`. */
   name: string;
-  kind: EvmDexKind;
+  kind: 'v2' | 'v3';
   /** Factory address, lowercase. A pool's `factory()` is looked up here. */
   factory: string;
+}
+
+/** A Uniswap-V4-shaped venue: one PoolManager emits every pool's Swap. */
+export interface EvmV4DexConfig {
+  name: string;
+  kind: 'v4';
+  /** PoolManager address, lowercase. */
+  poolManager: string;
+  /** PositionManager address, lowercase: its `poolKeys(bytes25)` gives pool keys in one call. */
+  positionManager?: string;
+}
+
+/** A Balancer-V2-shaped venue: one Vault emits every pool's Swap. */
+export interface EvmBalancerDexConfig {
+  name: string;
+  kind: 'balancer-v2';
+  /** Vault address, lowercase. */
+  vault: string;
+}
+
+export type EvmDexConfig = EvmFactoryDexConfig | EvmV4DexConfig | EvmBalancerDexConfig;
+
+/** The address that identifies a venue: its factory, PoolManager or Vault (lowercase). */
+export function dexAddress(d: EvmDexConfig): string {
+  return d.kind === 'v4' ? d.poolManager : d.kind === 'balancer-v2' ? d.vault : d.factory;
 }
 
 export interface EvmChainConfig {
@@ -55,9 +81,18 @@ export const CANONICAL_ENTRY_POINTS: readonly string[] = [
   '0x4337084d9e255ff0702461cf8895ce9e3b5ff108',
 ];
 
-function dex(name: string, kind: EvmDexKind, factory: string): EvmDexConfig {
+function dex(name: string, kind: 'v2' | 'v3', factory: string): EvmDexConfig {
   return { name, kind, factory: factory.toLowerCase() };
 }
+
+function v4(poolManager: string, positionManager: string): EvmDexConfig {
+  return { name: 'uniswap-v4', kind: 'v4', poolManager: poolManager.toLowerCase(), positionManager: positionManager.toLowerCase() };
+}
+
+// Balancer V2's Vault, at the same address on every chain it is deployed to. Issue 11 gives the
+// address without naming chains; eth and base carry it (Balancer V2 runs there), bsc, monad and
+// robinhood do not until a deployment there is confirmed (an operator can add it by file).
+const BALANCER_V2_VAULT: EvmDexConfig = { name: 'balancer-v2', kind: 'balancer-v2', vault: '0xba12222222228d8ba445958a75a0704d566bf2c8' };
 
 function agg(name: string, address: string): EvmAggregatorConfig {
   return { name, address: address.toLowerCase() };
@@ -68,6 +103,8 @@ const ONEINCH_V6 = agg('1inch', '0x111111125421cA6dc452d289314280a0f8842A65');
 const ONEINCH_V5 = agg('1inch', '0x1111111254EEB25477B68fb85Ed929f73A960582');
 const KYBERSWAP = agg('kyberswap', '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5');
 
+// Uniswap V4 PoolManager / PositionManager per chain as given in issue 11 (from Uniswap's v4
+// deployment pages).
 // Factory addresses from the venues' own deployment pages (docs.uniswap.org v2/v3 deployments,
 // developer.pancakeswap.finance v2 addresses, SushiSwap's npm README, Aerodrome's factory).
 const UNI_V2_BASE_BSC = '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6';
@@ -89,6 +126,8 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('sushiswap', 'v2', '0xC0AEe478e3658e2610c5F7A4A2E1777cE9e4f2Ac'),
       dex('pancakeswap-v2', 'v2', '0x1097053Fd2ea711dad45caCcc45EfF7548fCB362'),
       dex('pancakeswap-v3', 'v3', PANCAKE_V3),
+      v4('0x000000000004444c5dc75cB358380D2e3dE08A90', '0xbd216513d74c8cf14cf4747e6aaa6420ff64ee9e'),
+      BALANCER_V2_VAULT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
@@ -108,6 +147,8 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('pancakeswap-v3', 'v3', PANCAKE_V3),
       // Aerodrome's basic pools are Solidly-style (their own Swap event shape, recognised below).
       dex('aerodrome', 'v2', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da'),
+      v4('0x498581ff718922c3f8e6a244956af099b2652b2b', '0x7c5f5a4bbd8fd63184577525326123b519429bdc'),
+      BALANCER_V2_VAULT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [ONEINCH_V6, KYBERSWAP],
@@ -126,6 +167,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('uniswap-v2', 'v2', UNI_V2_BASE_BSC),
       dex('uniswap-v3', 'v3', '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7'),
       dex('sushiswap', 'v2', '0xc35DADB65012eC5796536bD9864eD8773aBc74C4'),
+      v4('0x28e2ea090877bf75740558f6bfb36a5ffee9e9df', '0x7a4a5c919ae2541aed11041a1aeee68f1287f95b'),
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
@@ -138,7 +180,11 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
     wrappedNative: '0x3bd359c1119da7da1d913d1c4d2b7c461115433a',
     explorerUrl: 'https://monadscan.com/tx/{signature}',
     confirmation: 'safe',
-    dexes: [dex('uniswap-v2', 'v2', '0x182a927119d56008d921126764bf884221b10f59'), dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN)],
+    dexes: [
+      dex('uniswap-v2', 'v2', '0x182a927119d56008d921126764bf884221b10f59'),
+      dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN),
+      v4('0x188d586ddcf52439676ca21a244753fa19f9ea8e', '0x5b7ec4a94ff9bedb700fb82ab09d5846972f4016'),
+    ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [KYBERSWAP],
   },
@@ -152,7 +198,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
     wrappedNative: null,
     explorerUrl: 'https://robinhoodchain.blockscout.com/tx/{signature}',
     confirmation: 'safe',
-    dexes: [],
+    dexes: [v4('0x8366a39cc670b4001a1121b8f6a443a643e40951', '0x58daec3116aae6d93017baaea7749052e8a04fa7')],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [],
   },
@@ -195,14 +241,29 @@ function parseConfirmation(where: string, v: unknown): EvmConfirmation {
   fail(where, 'confirmation', 'must be "latest", "safe", "finalized" or a whole number of blocks (0..1000000)');
 }
 
+const DEX_FIELDS: Record<EvmDexKind, readonly string[]> = {
+  v2: ['name', 'kind', 'factory'],
+  v3: ['name', 'kind', 'factory'],
+  v4: ['name', 'kind', 'poolManager', 'positionManager'],
+  'balancer-v2': ['name', 'kind', 'vault'],
+};
+
 function parseDexes(where: string, v: unknown): EvmDexConfig[] {
-  if (!Array.isArray(v)) fail(where, 'dexes', 'must be an array of { name, kind, factory }');
-  return v.map((d, j) => {
+  if (!Array.isArray(v)) fail(where, 'dexes', 'must be an array of venues ({ name, kind, factory | poolManager | vault })');
+  return v.map((d, j): EvmDexConfig => {
     const w = `${where} dexes[${j}]`;
     if (!isObject(d)) fail(w, 'dexes', 'entry must be an object');
     if (typeof d.name !== 'string' || !SLUG.test(d.name)) fail(w, 'name', 'must be a lowercase slug like "uniswap-v2"');
-    if (d.kind !== 'v2' && d.kind !== 'v3') fail(w, 'kind', 'must be "v2" or "v3"');
-    return { name: d.name, kind: d.kind, factory: parseAddress(w, 'factory', d.factory) };
+    const kind = d.kind;
+    if (kind !== 'v2' && kind !== 'v3' && kind !== 'v4' && kind !== 'balancer-v2') fail(w, 'kind', 'must be "v2", "v3", "v4" or "balancer-v2"');
+    const extra = Object.keys(d).find((k) => !DEX_FIELDS[kind].includes(k));
+    if (extra) fail(w, extra, `is not a field of a "${kind}" venue (${DEX_FIELDS[kind].join(', ')})`);
+    if (kind === 'v4') {
+      const positionManager = d.positionManager !== undefined ? parseAddress(w, 'positionManager', d.positionManager) : undefined;
+      return { name: d.name, kind, poolManager: parseAddress(w, 'poolManager', d.poolManager), ...(positionManager ? { positionManager } : {}) };
+    }
+    if (kind === 'balancer-v2') return { name: d.name, kind, vault: parseAddress(w, 'vault', d.vault) };
+    return { name: d.name, kind, factory: parseAddress(w, 'factory', d.factory) };
   });
 }
 
@@ -279,10 +340,10 @@ export function parseEvmChainsFile(json: unknown, builtIn: readonly EvmChainConf
   });
 }
 
-/** Dex tables merged by factory address; a later entry for the same factory replaces the earlier one. */
+/** Dex tables merged by venue address (factory, PoolManager, Vault); a later entry for the same address replaces the earlier one. */
 function mergeDexes(a: readonly EvmDexConfig[], b: readonly EvmDexConfig[]): EvmDexConfig[] {
   const m = new Map<string, EvmDexConfig>();
-  for (const d of [...a, ...b]) m.set(d.factory, d);
+  for (const d of [...a, ...b]) m.set(dexAddress(d), d);
   return [...m.values()];
 }
 
@@ -315,5 +376,11 @@ export function mergeEvmChains(builtIn: readonly EvmChainConfig[], fromFile: rea
 /** Venue slug of a factory on a chain, or undefined when the factory is not in its table. */
 export function dexForFactory(chain: EvmChainConfig, factory: string): EvmDexConfig | undefined {
   const f = factory.toLowerCase();
-  return chain.dexes.find((d) => d.factory === f);
+  return chain.dexes.find((d) => (d.kind === 'v2' || d.kind === 'v3') && d.factory === f);
+}
+
+/** The configured venue whose PoolManager or Vault (per `kind`) is `address`, if any. */
+export function dexForSingleton(chain: EvmChainConfig, kind: 'v4' | 'balancer-v2', address: string): EvmDexConfig | undefined {
+  const a = address.toLowerCase();
+  return chain.dexes.find((d) => d.kind === kind && dexAddress(d) === a);
 }

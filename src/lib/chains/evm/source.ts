@@ -5,8 +5,10 @@ import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import { ERC20_TRANSFER_TOPIC } from '../shared/uniswap-v2-events.js';
 import { normalizeEvmAddress, toChecksumAddress } from './address.js';
-import { decodeReceipt, swapPools, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
-import { dexForFactory, type EvmChainConfig, type EvmDexKind } from './registry.js';
+import { decodeReceipt, swapPools, USER_OPERATION_EVENT_TOPIC, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
+import { createMemoryPoolKeyCache, type PoolKeyCache } from './decode/pool-key-cache.js';
+import { decodeInitializeLog, decodePoolKeysResult, poolKeysCallData, v4PoolIds, V4_INITIALIZE_TOPIC, type V4PoolKey } from './decode/v4.js';
+import { dexForFactory, dexForSingleton, type EvmChainConfig, type EvmDexKind } from './registry.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportStats } from '../../rpc/json-rpc.js';
 import { ethBlockNumber, ethCallMany, ethGetBlockByNumber, ethGetBlocks, ethGetLogsMany, ethGetReceipts, rpcError } from './rpc-methods.js';
 import { resolveTokens } from './tokens/resolve-tokens.js';
@@ -26,6 +28,8 @@ export interface EvmSourceOptions {
   chain: EvmChainConfig;
   rpcUrl: string;
   tokens: TokenCache;
+  /** Uniswap V4 pool keys (default: in memory, for the source's lifetime). */
+  poolKeys?: PoolKeyCache;
   /** JSON-RPC calls per HTTP request (default 100). */
   batchSize?: number;
   /** HTTP requests in flight (RPC_MAX_IN_FLIGHT_<SLUG>, default 8) and started per second (RPC_RPS_<SLUG>). */
@@ -115,6 +119,9 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   /** Pool -> factory (lowercase) or null when `factory()` is absent; kept for the source's lifetime. */
   const poolFactories = new Map<string, string | null>();
   const aggregators = new Map((chain.aggregators ?? []).map((a) => [a.address, a.name]));
+  const poolKeyCache = options.poolKeys ?? createMemoryPoolKeyCache();
+  const positionManagers = new Map<string, string>();
+  for (const d of chain.dexes) if (d.kind === 'v4' && d.positionManager) positionManagers.set(d.poolManager, d.positionManager);
 
   async function confirmedHead(signal?: AbortSignal): Promise<number> {
     const c = chain.confirmation;
@@ -149,7 +156,53 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     });
   }
 
+  /**
+   * Keys of the V4 pools swapped in these receipts: from the cache, else one batch of the
+   * PositionManager's `poolKeys` (configured managers), else one batch of `Initialize` logs of
+   * the pool id. A key not found leaves that pool's native side unknown (not cached, retried).
+   */
+  async function resolvePoolKeys(receipts: readonly RpcReceipt[], signal?: AbortSignal): Promise<Map<string, V4PoolKey>> {
+    const ids = new Map<string, string>();
+    for (const r of receipts) for (const [id, m] of v4PoolIds(r.logs)) ids.set(id, m);
+    if (!ids.size) return new Map();
+    const keys = await poolKeyCache.get(chain.slug, [...ids.keys()]);
+    const found = new Map<string, V4PoolKey>();
+    let missing = [...ids.keys()].filter((id) => !keys.has(id));
+    const viaPositions = missing.filter((id) => positionManagers.has(ids.get(id)!));
+    if (viaPositions.length) {
+      const answers = await ethCallMany(
+        rpc,
+        viaPositions.map((id) => ({ to: positionManagers.get(ids.get(id)!)!, data: poolKeysCallData(id) })),
+        signal,
+      );
+      viaPositions.forEach((id, i) => {
+        const a = answers[i];
+        const k = a.ok ? decodePoolKeysResult(a.result) : null;
+        if (k) found.set(id, k);
+      });
+      missing = missing.filter((id) => !found.has(id));
+    }
+    if (missing.length) {
+      const answers = await ethGetLogsMany(
+        rpc,
+        missing.map((id) => ({ address: ids.get(id), fromBlock: '0x0', toBlock: 'latest', topics: [V4_INITIALIZE_TOPIC, id] })),
+        signal,
+      );
+      missing.forEach((id, i) => {
+        const a = answers[i];
+        const l = a.ok && Array.isArray(a.result) ? a.result[0] : undefined;
+        const k = l ? decodeInitializeLog(l) : null;
+        if (k) found.set(id, k);
+      });
+    }
+    if (found.size) await poolKeyCache.put(chain.slug, found);
+    for (const [id, k] of found) keys.set(id, k);
+    return keys;
+  }
+
   function dexOf(pool: string, kind: EvmDexKind): string {
+    if (kind === 'v4') return dexForSingleton(chain, 'v4', pool)?.name ?? 'unknown-v4-fork';
+    if (kind === 'balancer-v2') return dexForSingleton(chain, 'balancer-v2', pool)?.name ?? 'unknown';
     const f = poolFactories.get(pool);
     const d = f ? dexForFactory(chain, f) : undefined;
     return d ? d.name : `unknown-${kind}-fork`;
@@ -196,7 +249,10 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       if (!r) throw new HistoryError('rpc_malformed_response', `receipt of ${hashes[i]} missing below the confirmation point`);
       return r;
     });
-    const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain));
+    // Only the wallet's own transactions (or bundles) can hold its trades: no lookups for others' swaps.
+    const own = receipts.filter((r) => r.from?.toLowerCase() === wallet || r.logs.some((l) => l.topics[0]?.toLowerCase() === USER_OPERATION_EVENT_TOPIC));
+    const poolKeys = await resolvePoolKeys(own, signal);
+    const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain, poolKeys));
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
     if (!withTrades.length) return [];
 
@@ -217,7 +273,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     }
 
     await resolvePools(
-      withTrades.flatMap((r) => [...swapPools(r.logs).keys()]),
+      withTrades.flatMap((r) => [...swapPools(r.logs)].filter(([, k]) => k === 'v2' || k === 'v3').map(([p]) => p)),
       signal,
     );
     const tokenSet = [...new Set(decoded.flat().map((d) => d.token))];

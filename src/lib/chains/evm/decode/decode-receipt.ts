@@ -1,6 +1,9 @@
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
+import { BALANCER_V2_SWAP_TOPIC, balancerHops } from './balancer.js';
+import { NATIVE_CURRENCY, V4_SWAP_TOPIC, v4Hops, type V4PoolKey } from './v4.js';
+import { dataWord } from './words.js';
 
 /**
  * Turns one transaction receipt into the wallet's trades (decisions.md, "Trades"):
@@ -11,8 +14,12 @@ import type { EvmChainConfig, EvmDexKind } from '../registry.js';
  *    (so fee-on-transfer tokens come out as what reached or left the wallet);
  *  - the native amount is the wrapped-native flow into (buy) or out of (sell) the pools, i.e. the
  *    venue's own figure: refunds of excess ETH, gas and router dust never enter it;
- *  - a swap between two non-native tokens is a sell and a buy whose amountSol is the wrapped-native
- *    middle leg of the route, or null for a direct pool.
+ *  - venues that keep all their pools' tokens (a Uniswap V4 PoolManager, the Balancer V2 Vault)
+ *    give their native figure from their own events instead: V4 native ETH moves with no log at
+ *    all, and the Vault wraps ETH itself;
+ *  - a swap between two non-native tokens is a sell and a buy: the sell's amountSol is the native
+ *    amount its venues paid out, the buy's what its venues took in (equal unless something was
+ *    taken between the legs), or null for a route with no native leg.
  */
 
 /** PancakeSwap V3 adds two protocol-fee fields: `Swap(...,int24,uint128,uint128)`. */
@@ -29,7 +36,12 @@ const SWAP_KIND: Record<string, EvmDexKind> = {
   [SOLIDLY_SWAP_TOPIC]: 'v2',
   [UNISWAP_V3_SWAP_TOPIC]: 'v3',
   [PANCAKESWAP_V3_SWAP_TOPIC]: 'v3',
+  [V4_SWAP_TOPIC]: 'v4',
+  [BALANCER_V2_SWAP_TOPIC]: 'balancer-v2',
 };
+
+/** Venue kinds whose native side comes from their own events, not from wrapped-native transfers. */
+const EVENT_ACCOUNTED: ReadonlySet<EvmDexKind> = new Set(['v4', 'balancer-v2']);
 
 export interface RpcLog {
   address: string;
@@ -60,7 +72,10 @@ export interface DecodedTrade {
   amountRaw: bigint;
   /** Wrapped-native amount in wei, or null when the route has no native leg. */
   nativeRaw: bigint | null;
-  /** The pool that delivered (buy) or took (sell) the token, and its event shape. */
+  /**
+   * The pool that delivered (buy) or took (sell) the token, and its event shape; for V4 and
+   * Balancer the PoolManager or Vault (the venue is that contract).
+   */
   pool: string;
   poolKind: EvmDexKind;
 }
@@ -73,12 +88,6 @@ export function swapPools(logs: readonly RpcLog[]): Map<string, EvmDexKind> {
     if (k && !m.has(l.address.toLowerCase())) m.set(l.address.toLowerCase(), k);
   }
   return m;
-}
-
-function dataWord(data: string, i: number): bigint {
-  const d = data.startsWith('0x') ? data.slice(2) : data;
-  const w = d.slice(i * 64, i * 64 + 64);
-  return w.length === 64 ? BigInt('0x' + w) : 0n;
 }
 
 /**
@@ -112,7 +121,10 @@ interface Flow {
   value: bigint;
 }
 
-function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string | null): DecodedTrade[] {
+/** V4 pool keys by pool id (lowercase), as looked up by the source. */
+export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
+
+function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string | null, poolKeys: PoolKeys): DecodedTrade[] {
   const pools = swapPools(logs);
   if (pools.size === 0) return [];
   const flows: Flow[] = [];
@@ -156,23 +168,48 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string 
   }
   if (sold.length === 0 && bought.length === 0) return [];
 
-  // Wrapped-native flows of the pools: into them minus out of them, and the gross amount out.
+  // Native flows of the pools: into them minus out of them, and the gross amounts in and out.
   const wIn = new Map<string, bigint>();
   const wOut = new Map<string, bigint>();
   let netIn = 0n;
+  let grossIn = 0n;
   let grossOut = 0n;
+  const into = (pool: string, v: bigint) => {
+    wIn.set(pool, (wIn.get(pool) ?? 0n) + v);
+    netIn += v;
+    grossIn += v;
+  };
+  const outOf = (pool: string, v: bigint) => {
+    wOut.set(pool, (wOut.get(pool) ?? 0n) + v);
+    netIn -= v;
+    grossOut += v;
+  };
+  const eventAccounted = (a: string) => EVENT_ACCOUNTED.has(pools.get(a)!);
   if (wrapped) {
     for (const f of flows) {
       if (f.token !== wrapped) continue;
-      if (pools.has(f.to)) {
-        wIn.set(f.to, (wIn.get(f.to) ?? 0n) + f.value);
-        netIn += f.value;
-      }
-      if (pools.has(f.from)) {
-        wOut.set(f.from, (wOut.get(f.from) ?? 0n) + f.value);
-        netIn -= f.value;
-        grossOut += f.value;
-      }
+      if (pools.has(f.to) && !eventAccounted(f.to)) into(f.to, f.value);
+      if (pools.has(f.from) && !eventAccounted(f.from)) outOf(f.from, f.value);
+    }
+  }
+  // V4: the swapper's delta in the native (or wrapped) currency of each hop, hook fee included
+  // (a hook's fee is paid by the swapper on top of what the pool swapped).
+  const isNative = (c: string) => c === NATIVE_CURRENCY || c === wrapped;
+  for (const h of v4Hops(logs)) {
+    const key = poolKeys.get(h.id);
+    if (!key) continue;
+    let paid: bigint | null = null;
+    if (isNative(key.currency0)) paid = -h.amount0 + h.hookFee0;
+    else if (isNative(key.currency1)) paid = -h.amount1 + h.hookFee1;
+    if (paid === null || paid === 0n) continue;
+    if (paid > 0n) into(h.manager, paid);
+    else outOf(h.manager, -paid);
+  }
+  // Balancer V2: the event's WETH side, whether the wallet paid WETH or ETH the Vault wrapped.
+  if (wrapped) {
+    for (const h of balancerHops(logs)) {
+      if (h.tokenIn === wrapped) into(h.vault, h.amountIn);
+      if (h.tokenOut === wrapped) outOf(h.vault, h.amountOut);
     }
   }
   const poolNetIn = (p: string) => (wIn.get(p) ?? 0n) - (wOut.get(p) ?? 0n);
@@ -192,7 +229,7 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string 
     for (const token of list) {
       const pool = poolFor(token, side);
       let nativeRaw: bigint | null;
-      if (tokenToToken) nativeRaw = positive(grossOut);
+      if (tokenToToken) nativeRaw = positive(side === 'sell' ? grossOut : grossIn);
       else if (list.length === 1) nativeRaw = positive(side === 'buy' ? netIn : -netIn);
       else nativeRaw = positive(side === 'buy' ? poolNetIn(pool) : -poolNetIn(pool));
       const v = net.get(token)!;
@@ -203,10 +240,15 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string 
 }
 
 /** The wallet's trades in one receipt, in leg order (sells, then buys). `wallet` is lowercase. */
-export function decodeReceipt(receipt: RpcReceipt, wallet: string, chain: Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'>): DecodedTrade[] {
+export function decodeReceipt(
+  receipt: RpcReceipt,
+  wallet: string,
+  chain: Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'>,
+  poolKeys: PoolKeys = new Map(),
+): DecodedTrade[] {
   if (receipt.status !== undefined && receipt.status !== '0x1') return [];
   const eps = new Set(chain.entryPoints.map((a) => a.toLowerCase()));
   const out: DecodedTrade[] = [];
-  for (const seg of walletSegments(receipt, wallet, eps)) out.push(...decodeSegment(seg, wallet, chain.wrappedNative));
+  for (const seg of walletSegments(receipt, wallet, eps)) out.push(...decodeSegment(seg, wallet, chain.wrappedNative, poolKeys));
   return out;
 }

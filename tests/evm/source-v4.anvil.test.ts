@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawTradesText, startTestServer, type TestServer } from '../support/test-server.js';
+import { serializeTrade } from '../../src/lib/core/trade.js';
+import { createEvmSource } from '../../src/lib/chains/evm/source.js';
+import { parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
+import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
+import { createMemoryPoolKeyCache, type PoolKeyCache } from '../../src/lib/chains/evm/decode/pool-key-cache.js';
+import type { SourceTrade } from '../../src/lib/core/trade.js';
+import { buildV4Scenario, type V4GroundTruthTrade, type V4Scenario } from '../support/anvil/scenario-v4.js';
+
+/**
+ * The EVM source against Uniswap V4 (v4-core 1.0.2's PoolManager), an unknown V4 fork and
+ * Balancer V2's Vault, deployed on anvil from their npm artifacts. Ground truth from balances.
+ */
+let s: V4Scenario;
+let chain: EvmChainConfig;
+
+const strip = (t: V4GroundTruthTrade): SourceTrade => {
+  const { kind: _kind, ...rest } = t;
+  return rest;
+};
+
+beforeAll(async () => {
+  s = await buildV4Scenario();
+  [chain] = parseEvmChainsFile([s.chainsFileEntry('anvil-v4')]);
+}, 150_000);
+
+afterAll(async () => {
+  await s?.stop();
+});
+
+describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
+  it('finds every trade of the wallet exactly as the balances say, and nothing else', async () => {
+    const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache() });
+    const trades: SourceTrade[] = [];
+    for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
+    expect(new Set(s.groundTruth.map((t) => t.kind)).size).toBe(15);
+    expect(s.groundTruth.length).toBe(2 * 19);
+    expect(trades).toEqual(s.groundTruth.map(strip));
+    expect(s.nonTrades['others-swap-paying-wallet']).toBeGreaterThan(0);
+  });
+
+  it('gives the ERC-4337 account its bundled V4 swaps (the bundler sent them)', async () => {
+    const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache() });
+    const trades: SourceTrade[] = [];
+    for await (const b of source.history({ wallet: s.aaWallet })) trades.push(...b.trades);
+    expect(s.aaGroundTruth.map((t) => t.kind)).toEqual(['aa-v4-sell', 'aa-v4-buy', 'aa-v4-sell', 'aa-v4-buy']);
+    expect(trades).toEqual(s.aaGroundTruth.map(strip));
+  });
+
+  it('looks each V4 pool key up once (poolKeys of the PositionManager, else the Initialize log), then reads the cache', async () => {
+    // What the source asks the node, read off the wire.
+    const asked: string[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as Array<{ method: string; params: any[] }> | { method: string; params: any[] };
+      for (const r of Array.isArray(body) ? body : [body]) {
+        if (r.method === 'eth_call' && String(r.params[0].data).startsWith('0x86b6be7d')) asked.push('poolKeys');
+        if (r.method === 'eth_getLogs' && r.params[0].address) asked.push('initialize-log');
+      }
+      return fetch(input, init);
+    };
+    const inner = createMemoryPoolKeyCache();
+    const puts: string[] = [];
+    const cache: PoolKeyCache = {
+      get: (c, ids) => inner.get(c, ids),
+      put: async (c, entries) => {
+        puts.push(...entries.keys());
+        await inner.put(c, entries);
+      },
+    };
+    for (let i = 0; i < 2; i++) {
+      const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache(), poolKeys: cache, fetch: recordingFetch });
+      const trades: SourceTrade[] = [];
+      for await (const b of source.history({ wallet: s.wallet })) trades.push(...b.trades);
+      expect(trades).toEqual(s.groundTruth.map(strip));
+    }
+    // ETH/ALP, ETH/BRV and ALP/BRV on the PoolManager, ETH/CHR on the fork: four pools, four lookups.
+    expect(puts.length).toBe(4);
+    // ETH/ALP has a position (poolKeys answers); the three others have none, and the fork's
+    // manager has no PositionManager configured: their Initialize logs. Nothing on the second walk.
+    expect(asked.sort()).toEqual(['initialize-log', 'initialize-log', 'initialize-log', 'poolKeys', 'poolKeys', 'poolKeys']);
+    expect(new Set(puts).size).toBe(4);
+    const keys = await inner.get(chain.slug, puts);
+    expect([...keys.values()].filter((k) => k.currency0 === '0x0000000000000000000000000000000000000000').length).toBe(3);
+  });
+});
+
+describe('through the HTTP endpoint (the V4 and Balancer venues from EVM_CHAINS_FILE)', () => {
+  let srv: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wth-evm-v4-'));
+    const file = join(dir, 'chains.json');
+    writeFileSync(file, JSON.stringify([s.chainsFileEntry('devnet4')]));
+    srv = await startTestServer({ sources: 'default', env: { EVM_CHAINS_FILE: file } });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const exact = (ts: V4GroundTruthTrade[]) =>
+    ts.map((t) => {
+      const { kind: _k, position: _p, leg: _l, ...trade } = t;
+      return serializeTrade(trade);
+    });
+
+  it('streams the wallet exactly as the ground truth', async () => {
+    const lines = (await (await srv.get(`/v1/wallets/${s.wallet}/history?chain=devnet4`)).text()).split('\n').filter(Boolean);
+    const final = JSON.parse(lines.at(-1)!);
+    expect(final).toMatchObject({ complete: true, tradeCount: s.groundTruth.length });
+    expect(lines.slice(0, -1).map(rawTradesText).filter(Boolean).join(',')).toBe(exact(s.groundTruth).join(','));
+  });
+
+  it('pages the ERC-4337 account (limit 3) exactly as the ground truth', async () => {
+    const got: string[] = [];
+    let cursor = '';
+    let last: any;
+    for (let i = 0; i < 20; i++) {
+      const body = await (await srv.get(`/v1/wallets/${s.aaWallet}/history?chain=devnet4&limit=3${cursor}`)).text();
+      last = JSON.parse(body);
+      const t = rawTradesText(body);
+      if (t) got.push(t);
+      if (!last.cursor) break;
+      cursor = `&cursor=${encodeURIComponent(last.cursor)}`;
+    }
+    expect(last).toMatchObject({ complete: true });
+    expect(got.join(',')).toBe(exact(s.aaGroundTruth).join(','));
+  });
+});
