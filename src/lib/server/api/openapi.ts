@@ -125,10 +125,30 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
                       },
                       dexes: {
                         type: 'array',
+                        // The venue shapes of EVM_CHAINS_FILE (decisions.md, "Chains").
                         items: {
-                          type: 'object',
-                          required: ['name', 'kind', 'factory'],
-                          properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['v2', 'v3'] }, factory: { type: 'string' } },
+                          oneOf: [
+                            {
+                              type: 'object',
+                              required: ['name', 'kind', 'factory'],
+                              properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['v2', 'v3'] }, factory: { type: 'string' } },
+                            },
+                            {
+                              type: 'object',
+                              required: ['name', 'kind', 'poolManager'],
+                              properties: {
+                                name: { type: 'string' },
+                                kind: { type: 'string', enum: ['v4'] },
+                                poolManager: { type: 'string' },
+                                positionManager: { type: 'string' },
+                              },
+                            },
+                            {
+                              type: 'object',
+                              required: ['name', 'kind', 'vault'],
+                              properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['balancer-v2'] }, vault: { type: 'string' } },
+                            },
+                          ],
                         },
                       },
                       entryPoints: { type: 'array', items: { type: 'string' } },
