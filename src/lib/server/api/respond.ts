@@ -22,6 +22,9 @@ export function methodNotAllowed(allow: string): (event: { request: Request }) =
 }
 
 /** A JSON answer of the API (no-store unless told otherwise). */
-export function json(body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+export function json(body: unknown, headers: Record<string, string> = {}, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 }

@@ -1,0 +1,4 @@
+import { getHealth } from '$lib/server/api/get-health.js';
+import type { RequestHandler } from './$types';
+
+export const GET: RequestHandler = () => getHealth();
