@@ -41,25 +41,34 @@ export interface TokenInfo {
   decimals: number;
 }
 
-export interface TokenCache {
-  get(chain: string, mints: readonly string[]): Promise<Map<string, TokenInfo>>;
-  put(chain: string, entries: ReadonlyMap<string, TokenInfo>): Promise<void>;
+/**
+ * Values looked up by key on one chain and cached where the source runs (the store on the server,
+ * IndexedDB in the browser): token metadata, Uniswap V4 pool keys. `get` returns the known ones.
+ */
+export interface ChainKeyedCache<V> {
+  get(chain: string, keys: readonly string[]): Promise<Map<string, V>>;
+  put(chain: string, entries: ReadonlyMap<string, V>): Promise<void>;
 }
 
-/** A TokenCache in memory, for the browser's first pass and for tests that do not need a store. */
-export function createMemoryTokenCache(): TokenCache {
-  const m = new Map<string, TokenInfo>();
+export type TokenCache = ChainKeyedCache<TokenInfo>;
+
+/** A cache in memory, for the browser's first pass, sources without a store, and tests. */
+export function createMemoryCache<V>(): ChainKeyedCache<V> {
+  const m = new Map<string, V>();
   return {
-    async get(chain, mints) {
-      const out = new Map<string, TokenInfo>();
-      for (const mint of mints) {
-        const v = m.get(`${chain}:${mint}`);
-        if (v) out.set(mint, v);
+    async get(chain, keys) {
+      const out = new Map<string, V>();
+      for (const k of keys) {
+        const v = m.get(`${chain}:${k}`);
+        if (v !== undefined) out.set(k, v);
       }
       return out;
     },
     async put(chain, entries) {
-      for (const [mint, v] of entries) m.set(`${chain}:${mint}`, v);
+      for (const [k, v] of entries) m.set(`${chain}:${k}`, v);
     },
   };
 }
+
+/** A TokenCache in memory. */
+export const createMemoryTokenCache = (): TokenCache => createMemoryCache<TokenInfo>();

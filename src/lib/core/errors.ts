@@ -3,8 +3,8 @@
  * `retryable` property (as ponder does). What a code means to an HTTP client (its status) is
  * decided in one place, server/api/problem.ts; chain sources and the loader decide on codes.
  */
-export const HISTORY_ERROR_CODES = [
-  // The request itself is wrong (the client's fault).
+/** The codes that say the request itself was wrong (the client's fault). */
+const REQUEST_FAULT_CODES = [
   'invalid_address',
   'unknown_chain',
   'invalid_limit',
@@ -13,6 +13,10 @@ export const HISTORY_ERROR_CODES = [
   'unauthorized',
   'not_found',
   'method_not_allowed',
+] as const;
+
+export const HISTORY_ERROR_CODES = [
+  ...REQUEST_FAULT_CODES,
   // The service.
   'rate_limited',
   'internal',
@@ -31,16 +35,7 @@ export const HISTORY_ERROR_CODES = [
 
 export type HistoryErrorCode = (typeof HISTORY_ERROR_CODES)[number];
 
-const REQUEST_FAULTS: ReadonlySet<HistoryErrorCode> = new Set([
-  'invalid_address',
-  'unknown_chain',
-  'invalid_limit',
-  'invalid_cursor',
-  'invalid_request',
-  'unauthorized',
-  'not_found',
-  'method_not_allowed',
-]);
+const REQUEST_FAULTS: ReadonlySet<HistoryErrorCode> = new Set(REQUEST_FAULT_CODES);
 
 /** True for the codes that say the request was wrong (the client's fault), not the service or a chain. */
 export function isRequestFault(code: HistoryErrorCode): boolean {
