@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,sol-decode,... to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,sol-decode,sol-index,evm,evm-v4,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -59,6 +59,13 @@ async function main() {
     );
     report('[sol] first NDJSON batch line of a cold wallet, in 50 ms latencies', h.firstLineRoundTrips, 'RTTs', 3, 'lower');
     report(`[sol] the same, in measured round trips (${h.measuredRttMs.toFixed(1)} ms)`, h.firstLineMeasuredRtts, 'RTTs', 3, 'lower');
+  }
+  if (want('evm-v4')) {
+    const { benchEvmV4 } = await import('./evm.js');
+    const r = await benchEvmV4();
+    console.log(`evm-v4: ${r.trades} trades, ${r.calls} calls, ${r.httpRequests} HTTP requests, ${Math.round(r.ms)} ms`);
+    report('[evm-v4] RPC calls per trade (V4, Balancer, mixed routes)', r.rpcCallsPerTrade, 'calls', 1.3, 'lower');
+    report('[evm-v4] HTTP requests per trade', r.httpRequestsPerTrade, 'requests', 0.1, 'lower');
   }
   for (const [name, file, fn] of [
     ['evm', './evm.js', 'benchEvm'],
