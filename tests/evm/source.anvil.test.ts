@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvmSource, type EvmSource } from '../../src/lib/chains/evm/source.js';
 import { toChecksumAddress } from '../../src/lib/chains/evm/address.js';
 import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
-import { createMemoryTokenCache, type HistoryBatch } from '../../src/lib/core/chain-source.js';
+import { createMemoryCache, createMemoryTokenCache, type HistoryBatch } from '../../src/lib/core/chain-source.js';
 import { serializeTrade, type SourceTrade } from '../../src/lib/core/trade.js';
 import { asTrade, buildScenario, type GroundTruthTrade, type Scenario, type TradeKind } from '../support/anvil/scenario.js';
 import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
@@ -187,6 +187,30 @@ describe('EVM source on anvil', () => {
       expect(trades).toEqual(main.groundTruth.map(strip));
       expect(proxy.refusals.range).toBeGreaterThan(0);
       expect(proxy.refusals.results).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('pays a range refusal once per chain: later walks, and a new source sharing the hints, stay under the learned range', async () => {
+    const proxy = await startLimitingProxy(main.rpcUrl, { maxRange: 1000, maxResults: 100_000 });
+    try {
+      const hints = createMemoryCache<number>();
+      const first = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), hints });
+      expect((await walk(first, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+      const paid = proxy.refusals.range;
+      expect(paid).toBeGreaterThan(0);
+      expect((await hints.get(chain.slug, ['logsRange'])).get('logsRange')).toBeLessThanOrEqual(1000);
+      // The same source again, then a new one (a restart) reading the kept hint: no refusal at all.
+      expect((await walk(first, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+      const restarted = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), hints });
+      expect((await walk(restarted, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+      // RPC_LOGS_RANGE_<SLUG> given up front: none either, from the first walk.
+      const configured = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), logsRange: 1000 });
+      expect((await walk(configured, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+      expect(proxy.refusals.range).toBe(paid);
+      // Several ranges ride in one HTTP request.
+      expect(proxy.seen.calls / proxy.seen.httpRequests).toBeGreaterThan(4);
     } finally {
       await proxy.close();
     }

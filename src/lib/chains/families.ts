@@ -9,7 +9,7 @@
  * A new family is one entry here and one folder under src/lib/chains/ with the same slots
  * (address.ts, rpc methods, decode/, tokens/, source.ts).
  */
-import type { ChainSource, TokenCache } from '../core/chain-source.js';
+import type { ChainKeyedCache, ChainSource, TokenCache } from '../core/chain-source.js';
 import { HistoryError } from '../core/errors.js';
 import type { Offload } from '../core/offload.js';
 import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
@@ -32,6 +32,8 @@ export interface ChainRpcOptions {
   maxInFlight?: number;
   requestsPerSecond?: number;
   timeoutMs?: number;
+  /** EVM: the provider's largest eth_getLogs block range (RPC_LOGS_RANGE_<SLUG>). */
+  logsRange?: number;
 }
 
 /** What building a source needs to know of its chain (the server's ChainInfo, or the browser's from /v1/chains). */
@@ -48,6 +50,8 @@ export interface SourceDependencies {
   /** The server's worker threads, for decoding off the main thread (none in the browser). */
   offload?: Offload;
   fetch?: typeof fetch;
+  /** What a source learns of its endpoint (its largest log range), kept across restarts: the server's store. */
+  hints?: ChainKeyedCache<number>;
 }
 
 export interface FamilyEntry {
@@ -103,7 +107,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
       return lower ? { stored: lower, shown: toChecksumAddress(lower) } : null;
     },
     directMode: true,
-    async createSource(chain, { tokens, fetch }) {
+    async createSource(chain, { tokens, fetch, hints }) {
       if (!chain.evm) throw new HistoryError('config_invalid', `No EVM settings are known for the chain ${chain.slug}.`);
       const { createEvmSource } = await import('./evm/source.js');
       return createEvmSource({
@@ -115,6 +119,8 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         maxInFlight: chain.rpc.maxInFlight,
         requestsPerSecond: chain.rpc.requestsPerSecond,
         timeoutMs: chain.rpc.timeoutMs,
+        logsRange: chain.rpc.logsRange,
+        hints,
       });
     },
   },

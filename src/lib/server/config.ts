@@ -18,7 +18,7 @@ export interface ServerConfig {
   cursorSecret?: string;
   /** RPC_URL_<SLUG>, keyed by lowercase slug (`-` written `_`). */
   rpcUrls: Record<string, string>;
-  /** RPC_BATCH_SIZE_<SLUG>, RPC_MAX_IN_FLIGHT_<SLUG>, RPC_RPS_<SLUG>, RPC_TIMEOUT_MS_<SLUG>, keyed like rpcUrls. */
+  /** RPC_BATCH_SIZE_, RPC_MAX_IN_FLIGHT_, RPC_RPS_, RPC_TIMEOUT_MS_, RPC_LOGS_RANGE_<SLUG>, keyed like rpcUrls. */
   rpcOptions: Record<string, RpcOptions>;
   evmChainsFile?: string;
   /** Requests per minute per account before 429 (RATE_LIMIT_PER_MINUTE, 0 = off, default 1200). */
@@ -38,6 +38,8 @@ export interface RpcOptions {
   maxInFlight?: number;
   requestsPerSecond?: number;
   timeoutMs?: number;
+  /** The provider's largest eth_getLogs block range (EVM; learned from its refusals when unset). */
+  logsRange?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +49,7 @@ const RPC_OPTION_VARS: [RegExp, keyof RpcOptions][] = [
   [/^RPC_MAX_IN_FLIGHT_([A-Z0-9_]+)$/, 'maxInFlight'],
   [/^RPC_RPS_([A-Z0-9_]+)$/, 'requestsPerSecond'],
   [/^RPC_TIMEOUT_MS_([A-Z0-9_]+)$/, 'timeoutMs'],
+  [/^RPC_LOGS_RANGE_([A-Z0-9_]+)$/, 'logsRange'],
 ];
 
 function positiveNumber(env: Env, name: string, fallback: number, { allowZero = false } = {}): number {

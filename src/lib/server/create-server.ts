@@ -8,7 +8,7 @@ import type { ServerConfig } from './config.js';
 import { countKeys, createKey } from './store/accounts.js';
 import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
-import { resolveCursorSecret } from './store/settings.js';
+import { createStoreHintCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import type { SourceFactory } from './sources.js';
@@ -60,6 +60,7 @@ export async function createServer({ config, sources, log = console.log, readRow
     }
     const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
     const tokens = createStoreTokenCache(db);
+    const hints = createStoreHintCache(db);
     const workers = createWorkerPool({ size: config.decodeThreads, log });
     // One source per chain, built on the chain's first request (the Solana source starts the
     // decode workers then: a server that never serves Solana never starts one).
@@ -67,7 +68,7 @@ export async function createServer({ config, sources, log = console.log, readRow
     const sourceFor = (slug: string) => {
       let s = built.get(slug);
       if (!s) {
-        built.set(slug, (s = Promise.resolve(sources(chains.get(slug)!, { tokens, offload: workers }))));
+        built.set(slug, (s = Promise.resolve(sources(chains.get(slug)!, { tokens, offload: workers, hints }))));
         s.catch(() => built.delete(slug));
       }
       return s;

@@ -1,5 +1,5 @@
 import { toFunctionSelector } from 'viem';
-import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
+import type { ChainKeyedCache, ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
 import { formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
@@ -39,6 +39,12 @@ export interface EvmSourceOptions {
   initialRange?: number;
   /** Largest block range grown to (default 1,000,000). */
   maxRange?: number;
+  /** The provider's largest eth_getLogs block range when known (RPC_LOGS_RANGE_<SLUG>): never exceeded, no refusal paid. */
+  logsRange?: number;
+  /** Block ranges scanned per HTTP request (2 eth_getLogs calls each). Default 8. */
+  rangesPerRequest?: number;
+  /** What the source learns of its provider (the largest range it takes), kept across walks and restarts (the server's store). */
+  hints?: ChainKeyedCache<number>;
   /**
    * Receipts decoded per yielded batch (default 400: 4 HTTP requests of 100, about a second on a
    * public node), so a stream hears from the walk well within its 10 s keep-alive.
@@ -56,6 +62,10 @@ export interface EvmSource extends ChainSource {
 
 /** A pool's `factory()`: which venue deployed it. */
 const FACTORY_SELECTOR = toFunctionSelector('factory()');
+/** The hint under which the provider's largest eth_getLogs range is kept. */
+const LOGS_RANGE_HINT = 'logsRange';
+/** Refusals for too many results rather than too many blocks (Infura, Alchemy, QuickNode wordings). */
+const RESULT_LIMIT_TEXT = /result|response size|too many logs/i;
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 export const evmPosition = (block: number, txIndex: number) => `${pad(block, 12)}.${pad(txIndex, 6)}`;
@@ -116,6 +126,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   const initialRange = Math.max(1, options.initialRange ?? 2_000);
   const maxRange = Math.max(initialRange, options.maxRange ?? 1_000_000);
   const receiptsPerBatch = Math.max(1, options.receiptsPerBatch ?? 400);
+  const rangesPerRequest = Math.max(1, Math.floor(options.rangesPerRequest ?? 8));
   /** Pool -> factory (lowercase) or null when `factory()` is absent; kept for the source's lifetime. */
   const poolFactories = new Map<string, string | null>();
   const aggregators = new Map((chain.aggregators ?? []).map((a) => [a.address, a.name]));
@@ -208,19 +219,50 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     return d ? d.name : `unknown-${kind}-fork`;
   }
 
-  async function getLogsPair(wallet: string, from: number, to: number, signal?: AbortSignal) {
+  /**
+   * The wallet's Transfer logs (as sender, as receiver) over several block ranges, newest first,
+   * in one JSON-RPC batch: 2 calls a range, so one HTTP request scans `rangesPerRequest` ranges.
+   * A range's outcome is its logs, or the first refusal a provider gave for it.
+   */
+  async function getLogsRanges(wallet: string, ranges: readonly [number, number][], signal?: AbortSignal) {
     const topic = '0x' + wallet.slice(2).padStart(64, '0');
-    const base = { fromBlock: hex(from), toBlock: hex(to) };
     const answers = await ethGetLogsMany(
       rpc,
-      [
-        { ...base, topics: [ERC20_TRANSFER_TOPIC, topic] },
-        { ...base, topics: [ERC20_TRANSFER_TOPIC, null, topic] },
-      ],
+      ranges.flatMap(([from, to]) => {
+        const base = { fromBlock: hex(from), toBlock: hex(to) };
+        return [
+          { ...base, topics: [ERC20_TRANSFER_TOPIC, topic] },
+          { ...base, topics: [ERC20_TRANSFER_TOPIC, null, topic] },
+        ];
+      }),
       signal,
     );
-    for (const a of answers) if (!a.ok) return { error: a.error, logs: [] };
-    return { error: null, logs: answers.flatMap((a) => (a.ok && Array.isArray(a.result) ? a.result : [])) };
+    return ranges.map((_, i) => {
+      const pair = answers.slice(2 * i, 2 * i + 2);
+      for (const a of pair) if (!a.ok) return { error: a.error, logs: [] };
+      return { error: null, logs: pair.flatMap((a) => (a.ok && Array.isArray(a.result) ? a.result : [])) };
+    });
+  }
+
+  /**
+   * The largest block range the provider takes, once a refusal taught it (or RPC_LOGS_RANGE_<SLUG>
+   * said it): kept for every later walk of this chain and in `hints` (the server's store), so a
+   * refusal is paid once per chain, not once per walk and again each time the range grows back.
+   */
+  let learnedRange: Promise<number | null> | null = null;
+  const logsRangeCap = (): Promise<number | null> =>
+    (learnedRange ??= options.logsRange
+      ? Promise.resolve(options.logsRange)
+      : (options.hints?.get(chain.slug, [LOGS_RANGE_HINT]) ?? Promise.resolve(new Map<string, number>())).then(
+          (m) => m.get(LOGS_RANGE_HINT) ?? null,
+          () => null,
+        ));
+  function learnRange(size: number): void {
+    learnedRange = logsRangeCap().then((cap) => {
+      const next = cap === null ? size : Math.min(cap, size);
+      if (next !== cap) void options.hints?.put(chain.slug, new Map([[LOGS_RANGE_HINT, next]])).catch(() => {});
+      return next;
+    });
   }
 
   type TxMap = Map<string, { block: number; index: number; ts?: number }>;
@@ -319,48 +361,57 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       yield { trades: [], position: String(Math.max(floor, 0)), ...(head !== undefined ? { head } : {}), done: true };
       return;
     }
-    let range = initialRange;
-    let ceiling = Infinity; // the range that followed the latest refusal; growth stops there for a while
-    let streak = 0;
+    const cap = await logsRangeCap();
+    let range = Math.min(maxRange, cap ?? initialRange);
     let to = cur.top;
     let below = cur.below;
     while (to >= floor) {
       signal?.throwIfAborted();
-      const from = Math.max(floor, to - range + 1);
-      const r = await getLogsPair(wallet, from, to, signal);
-      if (r.error) {
-        const size = to - from + 1;
-        // Any refusal shrinks the range (providers word them in many ways); one block still refused is a real error.
-        if (size <= 1) throw rpcError('eth_getLogs', r.error);
-        const s = suggestedRange(r.error.message);
-        range = s !== null && s > 0 && s < size ? s : Math.max(1, Math.floor(size / 2));
-        ceiling = Math.min(ceiling, range);
-        streak = 0;
-        continue;
+      // The next ranges, newest first, down to the floor; one request scans them all.
+      const ranges: [number, number][] = [];
+      for (let t = to; ranges.length < rangesPerRequest && t >= floor;) {
+        const f = Math.max(floor, t - range + 1);
+        ranges.push([f, t]);
+        t = f - 1;
       }
-      const { txs, hashes } = transactionsOf(r.logs, below);
-      below = undefined;
-      const done = from <= floor;
-      // A dense range is decoded and delivered in parts, so a batch never waits for thousands of
-      // receipts; a part's position is its oldest transaction (resume strictly below it).
-      for (let i = 0; i === 0 || i < hashes.length; i += receiptsPerBatch) {
-        const part = hashes.slice(i, i + receiptsPerBatch);
-        const trades = await buildTrades(wallet, txs, part, signal);
-        trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
-        const last = i + receiptsPerBatch >= hashes.length;
-        const oldest = txs.get(part[part.length - 1]);
-        const position = last ? String(from) : evmPosition(oldest!.block, oldest!.index);
-        yield { trades, position, ...(head !== undefined ? { head } : {}), done: last && done };
-        head = undefined;
+      const results = await getLogsRanges(wallet, ranges, signal);
+      let refused = false;
+      for (let k = 0; k < ranges.length; k++) {
+        const [from, rto] = ranges[k];
+        const r = results[k];
+        if (r.error) {
+          const size = rto - from + 1;
+          // Any refusal shrinks the range (providers word them in many ways); one block still
+          // refused is a real error. Ranges after it are scanned again at the new size.
+          if (size <= 1) throw rpcError('eth_getLogs', r.error);
+          const suggested = suggestedRange(r.error.message);
+          range = suggested !== null && suggested > 0 && suggested < size ? suggested : Math.max(1, Math.floor(size / 2));
+          // A limit on the range is the provider's for good; one on the results depends on how
+          // dense this stretch of the chain is, so it shrinks this walk's range only.
+          if (!RESULT_LIMIT_TEXT.test(r.error.message)) learnRange(range);
+          refused = true;
+          break;
+        }
+        const { txs, hashes } = transactionsOf(r.logs, below);
+        below = undefined;
+        const done = from <= floor;
+        // A dense range is decoded and delivered in parts, so a batch never waits for thousands of
+        // receipts; a part's position is its oldest transaction (resume strictly below it).
+        for (let i = 0; i === 0 || i < hashes.length; i += receiptsPerBatch) {
+          const part = hashes.slice(i, i + receiptsPerBatch);
+          const trades = await buildTrades(wallet, txs, part, signal);
+          trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
+          const last = i + receiptsPerBatch >= hashes.length;
+          const oldest = txs.get(part[part.length - 1]);
+          const position = last ? String(from) : evmPosition(oldest!.block, oldest!.index);
+          yield { trades, position, ...(head !== undefined ? { head } : {}), done: last && done };
+          head = undefined;
+        }
+        if (done) return;
+        to = from - 1;
       }
-      if (done) return;
-      to = from - 1;
-      // Grow after success; a refusal caps growth until 4 successes in a row lift the cap again.
-      if (++streak >= 4 && ceiling !== Infinity) {
-        ceiling *= 2;
-        streak = 0;
-      }
-      range = Math.min(maxRange, range * 2, ceiling);
+      // Grow after a request taken whole, never past what the provider is known to take.
+      if (!refused) range = Math.min(maxRange, range * 2, (await logsRangeCap()) ?? Infinity);
     }
     // Only reached when floor > 0 and the loop ended exactly on it.
     yield { trades: [], position: String(floor), done: true };
