@@ -120,4 +120,12 @@ describe('keys', () => {
     expect(() => loadConfig({ API_KEYS: 'a:short' })).toThrow(/at least 16/);
     expect(loadConfig({ API_KEYS: `alice:${TEST_KEY}` }).apiKeys).toEqual([{ account: 'alice', key: TEST_KEY }]);
   });
+
+  it('reads the per-chain RPC settings: limits, the learned log range, and TRON_API_KEY as a header', async () => {
+    const { loadConfig } = await import('../../src/lib/server/config.js');
+    const c = loadConfig({ RPC_MAX_IN_FLIGHT_ETH: '4', RPC_RPS_ETH: '10', RPC_LOGS_RANGE_ETH: '10000', TRON_API_KEY: ' k-123 ', RPC_RPS_TRON: '15' });
+    expect(c.rpcOptions.eth).toEqual({ maxInFlight: 4, requestsPerSecond: 10, logsRange: 10_000 });
+    expect(c.rpcOptions.tron).toEqual({ requestsPerSecond: 15, headers: { 'TRON-PRO-API-KEY': 'k-123' } });
+    expect(() => loadConfig({ RPC_LOGS_RANGE_ETH: 'lots' })).toThrow(/RPC_LOGS_RANGE_ETH/);
+  });
 });

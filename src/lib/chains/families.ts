@@ -34,6 +34,8 @@ export interface ChainRpcOptions {
   timeoutMs?: number;
   /** EVM: the provider's largest eth_getLogs block range (RPC_LOGS_RANGE_<SLUG>). */
   logsRange?: number;
+  /** Sent with every request (Tron: TRON-PRO-API-KEY from TRON_API_KEY). */
+  headers?: Record<string, string>;
 }
 
 /** What building a source needs to know of its chain (the server's ChainInfo, or the browser's from /v1/chains). */

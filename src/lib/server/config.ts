@@ -40,11 +40,13 @@ export interface RpcOptions {
   timeoutMs?: number;
   /** The provider's largest eth_getLogs block range (EVM; learned from its refusals when unset). */
   logsRange?: number;
+  /** Sent with every request to that endpoint (TRON_API_KEY as TRON-PRO-API-KEY). */
+  headers?: Record<string, string>;
 }
 
 type Env = Record<string, string | undefined>;
 
-const RPC_OPTION_VARS: [RegExp, keyof RpcOptions][] = [
+const RPC_OPTION_VARS: [RegExp, Exclude<keyof RpcOptions, 'headers'>][] = [
   [/^RPC_BATCH_SIZE_([A-Z0-9_]+)$/, 'batchSize'],
   [/^RPC_MAX_IN_FLIGHT_([A-Z0-9_]+)$/, 'maxInFlight'],
   [/^RPC_RPS_([A-Z0-9_]+)$/, 'requestsPerSecond'],
@@ -86,6 +88,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       if (o && value) (rpcOptions[o[1].toLowerCase()] ??= {})[key] = positiveNumber(env, name, 1);
     }
   }
+  // TronGrid's API key travels as a header (never in the URL, so it never reaches a log).
+  const tronApiKey = env.TRON_API_KEY?.trim();
+  if (tronApiKey) (rpcOptions.tron ??= {}).headers = { 'TRON-PRO-API-KEY': tronApiKey };
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new HistoryError('config_invalid', 'DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
