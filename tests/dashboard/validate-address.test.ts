@@ -33,13 +33,14 @@ describe('checkAddress', () => {
 });
 
 describe('direct-mode registry', () => {
-  it('builds the Solana and EVM sources and refuses Tron', async () => {
+  it('builds the source of every family, and refuses an EVM chain it has no settings for', async () => {
     expect(directModeAvailable('solana')).toBe(true);
-    expect(directModeAvailable('tron')).toBe(false);
+    expect(directModeAvailable('evm')).toBe(true);
+    expect(directModeAvailable('tron')).toBe(true);
     const tokenCache = createMemoryTokenCache();
     expect((await createDirectSource({ chain: 'sol', family: 'solana', rpcUrl: 'http://127.0.0.1:9', tokenCache })).chain).toBe('sol');
     expect((await createDirectSource({ chain: 'eth', family: 'evm', rpcUrl: 'http://127.0.0.1:9', tokenCache })).chain).toBe('eth');
-    await expect(createDirectSource({ chain: 'tron', family: 'tron', rpcUrl: 'http://x', tokenCache })).rejects.toThrow(/not available/);
+    expect((await createDirectSource({ chain: 'tron', family: 'tron', rpcUrl: 'http://127.0.0.1:9', tokenCache })).chain).toBe('tron');
     await expect(createDirectSource({ chain: 'nochain', family: 'evm', rpcUrl: 'http://x', tokenCache })).rejects.toThrow(/no settings/);
   });
 });

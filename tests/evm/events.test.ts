@@ -2,6 +2,7 @@ import { toEventSelector, toFunctionSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import * as balancer from '../../src/lib/chains/evm/decode/balancer.js';
 import * as receipt from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import * as settlements from '../../src/lib/chains/evm/decode/settlements.js';
 import * as v4 from '../../src/lib/chains/evm/decode/v4.js';
 import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
 import * as v3 from '../../src/lib/chains/shared/uniswap-v3-events.js';
@@ -28,6 +29,10 @@ const SIGNATURES: [string, string][] = [
   [v4.V4_HOOK_FEE_TOPIC, 'HookFee(bytes32,address,uint128,uint128)'],
   [v4.V4_HOOK_SWAP_TOPIC, 'HookSwap(bytes32,address,int128,int128,uint128,uint128)'],
   [balancer.BALANCER_V2_SWAP_TOPIC, 'Swap(bytes32,address,address,uint256,uint256)'],
+  [receipt.SAFE_EXECUTION_SUCCESS_TOPIC, 'ExecutionSuccess(bytes32,uint256)'],
+  [receipt.SAFE_EXECUTION_FAILURE_TOPIC, 'ExecutionFailure(bytes32,uint256)'],
+  [settlements.COW_TRADE_TOPIC, 'Trade(address,address,address,uint256,uint256,uint256,bytes)'],
+  [settlements.UNISWAPX_FILL_TOPIC, 'Fill(bytes32,address,address,uint256)'],
 ];
 
 describe('event topics are the selectors of their signatures', () => {
@@ -35,7 +40,7 @@ describe('event topics are the selectors of their signatures', () => {
     expect(topic).toBe(toEventSelector(signature));
   });
   it('covers every *_TOPIC constant the decoders export', () => {
-    const exported = [v2, v3, receipt, v4, balancer].flatMap((m) =>
+    const exported = [v2, v3, receipt, v4, balancer, settlements].flatMap((m) =>
       Object.entries(m)
         .filter(([k]) => k.endsWith('_TOPIC'))
         .map(([, v]) => v),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestedRange } from '../../src/lib/chains/evm/source.js';
-import { decodeDecimals, decodeSymbol } from '../../src/lib/chains/evm/tokens/resolve-tokens.js';
+import { decodeDecimals, decodeSymbol } from '../../src/lib/chains/shared/abi-values.js';
 import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
 
 // The topics themselves are checked against their signatures in events.test.ts.

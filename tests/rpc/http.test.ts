@@ -52,7 +52,7 @@ describe('the shared HTTP layer', () => {
     expect(waits[0]).toBe(3000);
     expect(waits[1]).toBeGreaterThan(0);
     expect(waits[1]).toBeLessThan(3000);
-    expect(c.stats).toEqual({ httpRequests: 3, retries: 2 });
+    expect(c.stats).toMatchObject({ httpRequests: 3, retries: 2 });
   });
 
   it('retries 5xx and a body cut short, then succeeds', async () => {
@@ -84,7 +84,7 @@ describe('the shared HTTP layer', () => {
     );
     const { c } = client(url);
     expect(await c.get('/x')).toEqual({ fine: true });
-    expect(c.stats).toEqual({ httpRequests: 2, retries: 1 });
+    expect(c.stats).toMatchObject({ httpRequests: 2, retries: 1 });
   });
 
   it('times out a silent endpoint as rpc_timeout, retried up to the limit', async () => {

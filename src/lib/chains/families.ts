@@ -13,6 +13,7 @@ import type { ChainKeyedCache, ChainSource, TokenCache } from '../core/chain-sou
 import { HistoryError } from '../core/errors.js';
 import type { Offload } from '../core/offload.js';
 import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
+import type { V4PoolKey } from './evm/decode/v4.js';
 import type { EvmChainConfig } from './evm/registry.js';
 import { isSolanaAddress } from './sol/address.js';
 import { isTronAddress } from './tron/address.js';
@@ -36,6 +37,14 @@ export interface ChainRpcOptions {
   logsRange?: number;
   /** Sent with every request (Tron: TRON-PRO-API-KEY from TRON_API_KEY). */
   headers?: Record<string, string>;
+  /**
+   * EVM: how a wallet's transactions are found (RPC_DISCOVERY_<SLUG>): `ots` (the node's
+   * Otterscan index), `explorer` (an Etherscan-compatible API), `logs` (Transfer-log range scans),
+   * `auto` (default: ots when the node serves it, else the explorer when one is configured, else logs).
+   */
+  discovery?: 'auto' | 'ots' | 'explorer' | 'logs';
+  /** EVM: an Etherscan-compatible explorer API that tells where the wallet's transactions are. */
+  explorer?: { url: string; key?: string };
 }
 
 /** What building a source needs to know of its chain (the server's ChainInfo, or the browser's from /v1/chains). */
@@ -54,6 +63,10 @@ export interface SourceDependencies {
   fetch?: typeof fetch;
   /** What a source learns of its endpoint (its largest log range), kept across restarts: the server's store. */
   hints?: ChainKeyedCache<number>;
+  /** Uniswap V4 pool keys, looked up once per pool and kept (the server's store). */
+  poolKeys?: ChainKeyedCache<V4PoolKey>;
+  /** Where a source says what it chose (the server's log). */
+  log?: (line: string) => void;
 }
 
 export interface FamilyEntry {
@@ -68,16 +81,6 @@ export interface FamilyEntry {
   /** Whether the browser worker can read this family straight from its RPC (direct mode). */
   directMode: boolean;
   createSource(chain: SourceChain, deps: SourceDependencies): Promise<ChainSource>;
-}
-
-/** A source for a family this version cannot read yet: every walk fails with upstream_unavailable. */
-function unavailableSource(slug: string, why: string): ChainSource {
-  return {
-    chain: slug,
-    history: () => ({
-      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new HistoryError('upstream_unavailable', why, { retryable: false })) }),
-    }),
-  };
 }
 
 export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
@@ -109,7 +112,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
       return lower ? { stored: lower, shown: toChecksumAddress(lower) } : null;
     },
     directMode: true,
-    async createSource(chain, { tokens, fetch, hints }) {
+    async createSource(chain, { tokens, fetch, hints, poolKeys, log }) {
       if (!chain.evm) throw new HistoryError('config_invalid', `No EVM settings are known for the chain ${chain.slug}.`);
       const { createEvmSource } = await import('./evm/source.js');
       return createEvmSource({
@@ -122,7 +125,11 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         requestsPerSecond: chain.rpc.requestsPerSecond,
         timeoutMs: chain.rpc.timeoutMs,
         logsRange: chain.rpc.logsRange,
+        discovery: chain.rpc.discovery,
+        explorer: chain.rpc.explorer,
         hints,
+        poolKeys,
+        log,
       });
     },
   },
@@ -131,9 +138,19 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     rule: 'a Tron address: T-prefixed base58check of 25 bytes with version byte 0x41',
     placeholder: 'T…',
     parseAddress: (s) => (isTronAddress(s) ? { stored: s, shown: s } : null),
-    directMode: false,
-    async createSource(chain) {
-      return unavailableSource(chain.slug, `Trade history for ${chain.slug} is not available in this version of the server yet.`);
+    directMode: true,
+    async createSource(chain, { tokens, fetch }) {
+      const { createTronSource } = await import('./tron/source.js');
+      return createTronSource({
+        chain: chain.slug,
+        rpcUrl: chain.rpcUrl,
+        tokens,
+        fetch,
+        headers: chain.rpc.headers,
+        maxInFlight: chain.rpc.maxInFlight,
+        requestsPerSecond: chain.rpc.requestsPerSecond,
+        timeoutMs: chain.rpc.timeoutMs,
+      });
     },
   },
 };

@@ -32,6 +32,8 @@ export interface HistoryBatch {
 export interface ChainSource {
   /** Chain slug, e.g. `sol`, `eth`. */
   readonly chain: string;
+  /** How the source finds a wallet's transactions, once it knows (EVM: `ots` or `logs`); shown in /v1/chains. */
+  readonly discovery?: string;
   history(parameters: HistoryParameters): AsyncIterable<HistoryBatch>;
 }
 

@@ -25,11 +25,22 @@ export interface HttpJsonClientOptions extends RetryPolicy {
 export interface RequestOptions {
   signal?: AbortSignal;
   priority?: Priority;
+  /**
+   * Checks a parsed 2xx answer and throws a HistoryError for one that is a failure in disguise
+   * (an explorer API's `{"status":"0","result":"Max rate limit reached"}`): retried like a 429
+   * when the error is retryable.
+   */
+  validate?: (body: unknown) => void;
+}
+
+/** The transport's counts, and the milliseconds spent parsing answers. */
+export interface HttpJsonStats extends HttpStats {
+  parseMs: number;
 }
 
 export interface HttpJsonClient {
   readonly url: string;
-  readonly stats: HttpStats;
+  readonly stats: HttpJsonStats;
   /** GET `path` with `query` (undefined values left out); the parsed JSON body of a 2xx answer. */
   get<T = unknown>(path: string, query?: Record<string, string | number | boolean | undefined>, options?: RequestOptions): Promise<T>;
   /** POST `body` as JSON to `path`; the parsed JSON body of a 2xx answer. */
@@ -38,7 +49,7 @@ export interface HttpJsonClient {
 
 export function createHttpJsonClient(o: HttpJsonClientOptions): HttpJsonClient {
   const { safeUrl } = parseEndpoint(o.url);
-  const stats: HttpStats = { httpRequests: 0, retries: 0 };
+  const stats: HttpJsonStats = { httpRequests: 0, retries: 0, parseMs: 0 };
   const http = withLimiter(
     createFetchTransport({
       url: o.url,
@@ -57,15 +68,21 @@ export function createHttpJsonClient(o: HttpJsonClientOptions): HttpJsonClient {
         const text = answerText(a);
         const err = statusError(a.status, a.headers, text, `${method} ${path.split('?')[0]}`, safeUrl);
         if (err) throw err;
+        const t0 = performance.now();
+        let parsed: T;
         try {
-          return JSON.parse(text) as T;
+          parsed = JSON.parse(text) as T;
         } catch (e) {
           // A body cut short in transit is worth another try.
           throw new HistoryError('rpc_malformed_response', `${method} ${path.split('?')[0]}: body is not JSON (${text.length} chars, ${safeUrl})`, {
             cause: e,
             context: { url: safeUrl },
           });
+        } finally {
+          stats.parseMs += performance.now() - t0;
         }
+        opts.validate?.(parsed);
+        return parsed;
       },
       o,
       opts.signal,

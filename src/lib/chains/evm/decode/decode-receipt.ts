@@ -3,12 +3,16 @@ import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
 import { BALANCER_V2_SWAP_TOPIC, balancerHops } from './balancer.js';
 import { NATIVE_CURRENCY, V4_SWAP_TOPIC, v4Hops, type V4PoolKey } from './v4.js';
+import { COW_TRADE_TOPIC, settlementTrades, UNISWAPX_FILL_TOPIC } from './settlements.js';
 import { dataWord } from './words.js';
+import { routeTrades, type NativeMove, type RouteTrade, type TokenFlow } from '../../shared/route-trades.js';
 
 /**
  * Turns one transaction receipt into the wallet's trades (decisions.md, "Trades"):
- *  - only a transaction the wallet sent, or an ERC-4337 operation whose `sender` is the wallet
- *    (then only the logs of that operation count);
+ *  - only a transaction the wallet sent, an ERC-4337 operation whose `sender` is the wallet, a
+ *    Safe execution of the wallet's own Safe (then only the logs of that operation or execution
+ *    count), or a relayer's call at the address of a wallet that delegated its code (EIP-7702);
+ *    a settlement contract's trade for the wallet as owner (settlements.ts) is the one exception;
  *  - a pool is any contract that emitted a Uniswap-V2/V3-shaped `Swap` in those logs;
  *  - the token amount is the wallet's own net `Transfer` flow of a token that went through a pool
  *    (so fee-on-transfer tokens come out as what reached or left the wallet);
@@ -30,6 +34,10 @@ export const SOLIDLY_SWAP_TOPIC = '0xb3e2773606abfd36b5bd91394b3a54d1398336c6500
 export const USER_OPERATION_EVENT_TOPIC = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
 /** ERC-4337 `BeforeExecution()`: the EntryPoint's marker between validation and execution. */
 export const BEFORE_EXECUTION_TOPIC = '0xbb47ee3e183a558b1a2ff0874b079f3fc5478b7454eacf2bfc5af2ff5878f972';
+/** Safe `ExecutionSuccess(bytes32 indexed txHash, uint256 payment)` (Safe 1.3 to 1.4.1): the Safe executed a transaction its owners signed. */
+export const SAFE_EXECUTION_SUCCESS_TOPIC = '0x442e715f626346e8c54381002da614f62bee8d27386535b2521ec8540898556e';
+/** Safe `ExecutionFailure(bytes32 indexed txHash, uint256 payment)`. */
+export const SAFE_EXECUTION_FAILURE_TOPIC = '0x23428b18acfb3ea64b08dc0c1d296ea9c09702c09083ca5272e64d115b687d23';
 
 const SWAP_KIND: Record<string, EvmDexKind> = {
   [UNISWAP_V2_SWAP_TOPIC]: 'v2',
@@ -65,20 +73,11 @@ export interface RpcReceipt {
   logs: RpcLog[];
 }
 
-export interface DecodedTrade {
-  side: 'buy' | 'sell';
-  /** Token address, lowercase. */
-  token: string;
-  amountRaw: bigint;
-  /** Wrapped-native amount in wei, or null when the route has no native leg. */
-  nativeRaw: bigint | null;
-  /**
-   * The pool that delivered (buy) or took (sell) the token, and its event shape; for V4 and
-   * Balancer the PoolManager or Vault (the venue is that contract).
-   */
-  pool: string;
-  poolKind: EvmDexKind;
-}
+/**
+ * One trade of the wallet: for V4 and Balancer the `pool` is the PoolManager or Vault (the venue
+ * is that contract); `nativeRaw` is in wei.
+ */
+export type DecodedTrade = RouteTrade<EvmDexKind>;
 
 /** Pools (emitters of a Swap-shaped event) in a receipt, lowercase, with their event kind. */
 export function swapPools(logs: readonly RpcLog[]): Map<string, EvmDexKind> {
@@ -92,17 +91,27 @@ export function swapPools(logs: readonly RpcLog[]): Map<string, EvmDexKind> {
 
 /**
  * The log ranges that belong to the wallet: the whole receipt when the wallet sent the
- * transaction, else the execution logs of each successful ERC-4337 operation whose sender is the
- * wallet (logs after the previous UserOperationEvent or BeforeExecution of that EntryPoint).
+ * transaction, or when a relayer called the wallet's own address and the wallet delegated its
+ * code (EIP-7702: the code runs as the wallet); else the execution logs of each successful
+ * ERC-4337 operation whose sender is the wallet (logs after the previous UserOperationEvent or
+ * BeforeExecution of that EntryPoint), and of each Safe execution the wallet (a Safe) reported
+ * with its own ExecutionSuccess (logs after the previous Safe execution's event).
  */
-function walletSegments(receipt: RpcReceipt, wallet: string, entryPoints: ReadonlySet<string>): RpcLog[][] {
+function walletSegments(receipt: RpcReceipt, wallet: string, entryPoints: ReadonlySet<string>, delegated: boolean): RpcLog[][] {
   if (receipt.from?.toLowerCase() === wallet) return [receipt.logs];
+  if (delegated && receipt.to?.toLowerCase() === wallet) return [receipt.logs];
   const out: RpcLog[][] = [];
   let start = 0;
+  let safeStart = 0;
   receipt.logs.forEach((l, i) => {
     const t0 = l.topics[0]?.toLowerCase();
-    const ep = l.address.toLowerCase();
-    if (!entryPoints.has(ep)) return;
+    const emitter = l.address.toLowerCase();
+    if (t0 === SAFE_EXECUTION_SUCCESS_TOPIC || t0 === SAFE_EXECUTION_FAILURE_TOPIC) {
+      if (t0 === SAFE_EXECUTION_SUCCESS_TOPIC && emitter === wallet) out.push(receipt.logs.slice(safeStart, i));
+      safeStart = i + 1;
+      return;
+    }
+    if (!entryPoints.has(emitter)) return;
     if (t0 === BEFORE_EXECUTION_TOPIC) {
       start = i + 1;
     } else if (t0 === USER_OPERATION_EVENT_TOPIC && l.topics.length === 4) {
@@ -114,11 +123,22 @@ function walletSegments(receipt: RpcReceipt, wallet: string, entryPoints: Readon
   return out;
 }
 
-interface Flow {
-  token: string;
-  from: string;
-  to: string;
-  value: bigint;
+/**
+ * Whether a receipt can hold a trade of the wallet (the source looks up V4 pool keys only for
+ * these): sent by it or to it, or naming it in an ERC-4337 operation, a Safe execution or a
+ * settlement.
+ */
+export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean {
+  if (receipt.from?.toLowerCase() === wallet || receipt.to?.toLowerCase() === wallet) return true;
+  return receipt.logs.some((l) => {
+    const t0 = l.topics[0]?.toLowerCase();
+    return (
+      t0 === USER_OPERATION_EVENT_TOPIC ||
+      (t0 === SAFE_EXECUTION_SUCCESS_TOPIC && l.address.toLowerCase() === wallet) ||
+      t0 === COW_TRADE_TOPIC ||
+      t0 === UNISWAPX_FILL_TOPIC
+    );
+  });
 }
 
 /** V4 pool keys by pool id (lowercase), as looked up by the source. */
@@ -127,69 +147,21 @@ export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
 function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string | null, poolKeys: PoolKeys): DecodedTrade[] {
   const pools = swapPools(logs);
   if (pools.size === 0) return [];
-  const flows: Flow[] = [];
+  const flows: TokenFlow[] = [];
   for (const l of logs) {
     // 4 topics is ERC-721 Transfer (tokenId indexed): not a fungible amount.
     if (l.topics.length !== 3 || l.topics[0].toLowerCase() !== ERC20_TRANSFER_TOPIC) continue;
     flows.push({ token: l.address.toLowerCase(), from: topicToAddress(l.topics[1]), to: topicToAddress(l.topics[2]), value: dataWord(l.data, 0) });
   }
 
-  // The venue side of the route: the pools and whoever paid into or was paid by them (routers,
-  // aggregator executors). A token counts only when the wallet exchanged it with one of these:
-  // a plain transfer to a friend during which a tax token swaps its fees is not a trade.
-  const venue = new Set<string>(pools.keys());
-  for (const f of flows) {
-    if (pools.has(f.to)) venue.add(f.from);
-    if (pools.has(f.from)) venue.add(f.to);
-  }
-  venue.delete(wallet);
-  // A token contract is never the venue: tax tokens swap their collected fees from their own balance.
-  for (const f of flows) if (!pools.has(f.token)) venue.delete(f.token);
-
-  // Wallet's net flow per token (all of it: transfer fees and commissions included), first-seen order.
-  const net = new Map<string, bigint>();
-  const withVenue = new Set<string>();
-  for (const f of flows) {
-    if (f.token === wrapped || pools.has(f.token)) continue; // wrapped native is the native side; LP tokens are not traded
-    if (f.from === wallet && f.to === wallet) continue;
-    if (f.from === wallet) {
-      net.set(f.token, (net.get(f.token) ?? 0n) - f.value);
-      if (venue.has(f.to)) withVenue.add(f.token);
-    } else if (f.to === wallet) {
-      net.set(f.token, (net.get(f.token) ?? 0n) + f.value);
-      if (venue.has(f.from)) withVenue.add(f.token);
-    }
-  }
-  const sold: string[] = [];
-  const bought: string[] = [];
-  for (const [t, v] of net) {
-    if (!withVenue.has(t) || v === 0n) continue;
-    (v < 0n ? sold : bought).push(t);
-  }
-  if (sold.length === 0 && bought.length === 0) return [];
-
-  // Native flows of the pools: into them minus out of them, and the gross amounts in and out.
-  const wIn = new Map<string, bigint>();
-  const wOut = new Map<string, bigint>();
-  let netIn = 0n;
-  let grossIn = 0n;
-  let grossOut = 0n;
-  const into = (pool: string, v: bigint) => {
-    wIn.set(pool, (wIn.get(pool) ?? 0n) + v);
-    netIn += v;
-    grossIn += v;
-  };
-  const outOf = (pool: string, v: bigint) => {
-    wOut.set(pool, (wOut.get(pool) ?? 0n) + v);
-    netIn -= v;
-    grossOut += v;
-  };
+  // What each venue took in (+) or paid out (-) of the native coin.
+  const native: NativeMove[] = [];
   const eventAccounted = (a: string) => EVENT_ACCOUNTED.has(pools.get(a)!);
   if (wrapped) {
     for (const f of flows) {
       if (f.token !== wrapped) continue;
-      if (pools.has(f.to) && !eventAccounted(f.to)) into(f.to, f.value);
-      if (pools.has(f.from) && !eventAccounted(f.from)) outOf(f.from, f.value);
+      if (pools.has(f.to) && !eventAccounted(f.to)) native.push({ pool: f.to, value: f.value });
+      if (pools.has(f.from) && !eventAccounted(f.from)) native.push({ pool: f.from, value: -f.value });
     }
   }
   // V4: the swapper's delta in the native (or wrapped) currency of each hop, hook fee included
@@ -198,57 +170,41 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string 
   for (const h of v4Hops(logs)) {
     const key = poolKeys.get(h.id);
     if (!key) continue;
-    let paid: bigint | null = null;
-    if (isNative(key.currency0)) paid = -h.amount0 + h.hookFee0;
-    else if (isNative(key.currency1)) paid = -h.amount1 + h.hookFee1;
-    if (paid === null || paid === 0n) continue;
-    if (paid > 0n) into(h.manager, paid);
-    else outOf(h.manager, -paid);
+    if (isNative(key.currency0)) native.push({ pool: h.manager, value: -h.amount0 + h.hookFee0 });
+    else if (isNative(key.currency1)) native.push({ pool: h.manager, value: -h.amount1 + h.hookFee1 });
   }
   // Balancer V2: the event's WETH side, whether the wallet paid WETH or ETH the Vault wrapped.
   if (wrapped) {
     for (const h of balancerHops(logs)) {
-      if (h.tokenIn === wrapped) into(h.vault, h.amountIn);
-      if (h.tokenOut === wrapped) outOf(h.vault, h.amountOut);
+      if (h.tokenIn === wrapped) native.push({ pool: h.vault, value: h.amountIn });
+      if (h.tokenOut === wrapped) native.push({ pool: h.vault, value: -h.amountOut });
     }
   }
-  const poolNetIn = (p: string) => (wIn.get(p) ?? 0n) - (wOut.get(p) ?? 0n);
-  const positive = (v: bigint) => (v > 0n ? v : null);
+  return routeTrades({ wallet, pools, flows, nativeTokens: new Set(wrapped ? [wrapped] : []), native });
+}
 
-  // The pool adjacent to the token: the one that sent it (buy) or received it (sell).
-  const poolFor = (token: string, side: 'buy' | 'sell'): string => {
-    const seq = flows.filter((f) => f.token === token && pools.has(side === 'buy' ? f.from : f.to));
-    const f = side === 'buy' ? seq[seq.length - 1] : seq[0];
-    return f ? (side === 'buy' ? f.from : f.to) : [...pools.keys()][0];
-  };
-
-  const trades: DecodedTrade[] = [];
-  const tokenToToken = sold.length > 0 && bought.length > 0;
-  for (const side of ['sell', 'buy'] as const) {
-    const list = side === 'sell' ? sold : bought;
-    for (const token of list) {
-      const pool = poolFor(token, side);
-      let nativeRaw: bigint | null;
-      if (tokenToToken) nativeRaw = positive(side === 'sell' ? grossOut : grossIn);
-      else if (list.length === 1) nativeRaw = positive(side === 'buy' ? netIn : -netIn);
-      else nativeRaw = positive(side === 'buy' ? poolNetIn(pool) : -poolNetIn(pool));
-      const v = net.get(token)!;
-      trades.push({ side, token, amountRaw: v < 0n ? -v : v, nativeRaw, pool, poolKind: pools.get(pool)! });
-    }
-  }
-  return trades;
+export interface DecodeReceiptOptions {
+  /** The wallet delegated its code (EIP-7702): a relayer's call at its address is its own. */
+  delegated?: boolean;
 }
 
 /** The wallet's trades in one receipt, in leg order (sells, then buys). `wallet` is lowercase. */
 export function decodeReceipt(
   receipt: RpcReceipt,
   wallet: string,
-  chain: Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'>,
+  chain: Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'> & { dexes?: EvmChainConfig['dexes'] },
   poolKeys: PoolKeys = new Map(),
+  options: DecodeReceiptOptions = {},
 ): DecodedTrade[] {
   if (receipt.status !== undefined && receipt.status !== '0x1') return [];
   const eps = new Set(chain.entryPoints.map((a) => a.toLowerCase()));
   const out: DecodedTrade[] = [];
-  for (const seg of walletSegments(receipt, wallet, eps)) out.push(...decodeSegment(seg, wallet, chain.wrappedNative, poolKeys));
+  const segments = walletSegments(receipt, wallet, eps, options.delegated ?? false);
+  for (const seg of segments) out.push(...decodeSegment(seg, wallet, chain.wrappedNative, poolKeys));
+  if (segments.length === 0) {
+    const settlements = new Map<string, EvmDexKind>();
+    for (const d of chain.dexes ?? []) if (d.kind === 'cow' || d.kind === 'uniswapx') settlements.set(d.settlement, d.kind);
+    if (settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, settlements));
+  }
   return out;
 }
