@@ -108,7 +108,14 @@ describe('EVM_CHAINS_FILE', () => {
     expect(eth.dexes.filter((d) => d.kind === 'v4')).toEqual([{ name: 'uni4', kind: 'v4', poolManager: '0x000000000004444c5dc75cb358380d2e3de08a90' }]);
   });
 
-  it('names the entry and field of a malformed v4 or balancer-v2 venue', () => {
+  it('takes settlement contracts (CoW, UniswapX reactors); CoW is built in where it runs', () => {
+    const [c] = parseEvmChainsFile([{ ...entry, dexes: [{ name: 'uniswapx', kind: 'uniswapx', settlement: WETH }] }]);
+    expect(c.dexes).toEqual([{ name: 'uniswapx', kind: 'uniswapx', settlement: WETH.toLowerCase() }]);
+    const cow = BUILT_IN_EVM_CHAINS.filter((x) => x.dexes.some((d) => d.kind === 'cow' && d.settlement === '0x9008d19f58aabd9ed0d60971565aa8510560ab41'));
+    expect(cow.map((x) => x.slug)).toEqual(['eth', 'base', 'bsc']);
+  });
+
+  it('names the entry and field of a malformed v4, balancer-v2 or settlement venue', () => {
     const cases: Array<[unknown, RegExp]> = [
       [[{ ...entry, dexes: [{ name: 'a', kind: 'v4' }] }], /entry 0 \("devnet2"\) dexes\[0\].*"poolManager"/],
       [[{ ...entry, dexes: [{ name: 'a', kind: 'v4', poolManager: WETH, positionManager: '0x1' }] }], /dexes\[0\].*"positionManager"/],
@@ -116,6 +123,9 @@ describe('EVM_CHAINS_FILE', () => {
       [[{ ...entry, dexes: [entry.dexes[0], { name: 'b', kind: 'balancer-v2', vault: 'vault' }] }], /dexes\[1\].*"vault"/],
       [[{ ...entry, dexes: [{ name: 'b', kind: 'balancer-v2', poolManager: WETH }] }], /dexes\[0\].*"poolManager".*not a field/],
       [[{ ...entry, dexes: [{ name: 'B', kind: 'balancer-v2', vault: WETH }] }], /dexes\[0\].*"name"/],
+      [[{ ...entry, dexes: [{ name: 'cow', kind: 'cow', settlement: 'x' }] }], /dexes\[0\].*"settlement"/],
+      [[{ ...entry, dexes: [{ name: 'cow', kind: 'cow', vault: WETH }] }], /dexes\[0\].*"vault".*not a field of a "cow" venue/],
+      [[{ ...entry, dexes: [{ name: 'x', kind: 'curve', factory: WETH }] }], /dexes\[0\].*"kind".*"cow" or "uniswapx"/],
     ];
     for (const [json, re] of cases) {
       const e = errorOf(() => parseEvmChainsFile(json));

@@ -6,7 +6,7 @@ import { normalizeEvmAddress } from './address.js';
  * overrides (decisions.md, "Chains"). Addresses are stored lowercase.
  */
 
-export type EvmDexKind = 'v2' | 'v3' | 'v4' | 'balancer-v2';
+export type EvmDexKind = 'v2' | 'v3' | 'v4' | 'balancer-v2' | 'cow' | 'uniswapx';
 export type EvmConfirmation = 'latest' | 'safe' | 'finalized' | number;
 
 /** A venue whose pools are contracts of their own, told by the pool's `factory()`. */
@@ -36,11 +36,33 @@ export interface EvmBalancerDexConfig {
   vault: string;
 }
 
-export type EvmDexConfig = EvmFactoryDexConfig | EvmV4DexConfig | EvmBalancerDexConfig;
+/**
+ * A settlement contract that trades for order owners (decisions.md, "Settlements for the wallet"):
+ * CoW Protocol's GPv2Settlement (its `Trade` event names the owner) or a UniswapX reactor (its
+ * `Fill` names the swapper). Only configured contracts count: anyone can emit such an event.
+ */
+export interface EvmSettlementDexConfig {
+  name: string;
+  kind: 'cow' | 'uniswapx';
+  /** Settlement contract or reactor address, lowercase. */
+  settlement: string;
+}
 
-/** The address that identifies a venue: its factory, PoolManager or Vault (lowercase). */
+export type EvmDexConfig = EvmFactoryDexConfig | EvmV4DexConfig | EvmBalancerDexConfig | EvmSettlementDexConfig;
+
+/** The address that identifies a venue: its factory, PoolManager, Vault or settlement contract (lowercase). */
 export function dexAddress(d: EvmDexConfig): string {
-  return d.kind === 'v4' ? d.poolManager : d.kind === 'balancer-v2' ? d.vault : d.factory;
+  switch (d.kind) {
+    case 'v4':
+      return d.poolManager;
+    case 'balancer-v2':
+      return d.vault;
+    case 'cow':
+    case 'uniswapx':
+      return d.settlement;
+    default:
+      return d.factory;
+  }
 }
 
 export interface EvmChainConfig {
@@ -94,6 +116,16 @@ function v4(poolManager: string, positionManager: string): EvmDexConfig {
 // robinhood do not until a deployment there is confirmed (an operator can add it by file).
 const BALANCER_V2_VAULT: EvmDexConfig = { name: 'balancer-v2', kind: 'balancer-v2', vault: '0xba12222222228d8ba445958a75a0704d566bf2c8' };
 
+// CoW Protocol's GPv2Settlement, at one address on the chains it runs on (issue 11; CoW's
+// deployment list has it on Ethereum, Base and BNB Chain).
+const COW_SETTLEMENT: EvmDexConfig = { name: 'cow', kind: 'cow', settlement: '0x9008d19f58aabd9ed0d60971565aa8510560ab41' };
+// UniswapX reactors on Ethereum (docs.uniswap.org/contracts/uniswapx/deployment): V2 Dutch and
+// V1 exclusive Dutch. Other chains' reactors are for an operator's file until confirmed.
+const UNISWAPX_ETH: EvmDexConfig[] = [
+  { name: 'uniswapx', kind: 'uniswapx', settlement: '0x00000011f84b9aa48e5f8aa8b9897600006289be' },
+  { name: 'uniswapx', kind: 'uniswapx', settlement: '0x6000da47483062a0d734ba3dc7576ce6a0b645c4' },
+];
+
 function agg(name: string, address: string): EvmAggregatorConfig {
   return { name, address: address.toLowerCase() };
 }
@@ -128,6 +160,8 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('pancakeswap-v3', 'v3', PANCAKE_V3),
       v4('0x000000000004444c5dc75cB358380D2e3dE08A90', '0xbd216513d74c8cf14cf4747e6aaa6420ff64ee9e'),
       BALANCER_V2_VAULT,
+      COW_SETTLEMENT,
+      ...UNISWAPX_ETH,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
@@ -149,6 +183,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('aerodrome', 'v2', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da'),
       v4('0x498581ff718922c3f8e6a244956af099b2652b2b', '0x7c5f5a4bbd8fd63184577525326123b519429bdc'),
       BALANCER_V2_VAULT,
+      COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [ONEINCH_V6, KYBERSWAP],
@@ -168,6 +203,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('uniswap-v3', 'v3', '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7'),
       dex('sushiswap', 'v2', '0xc35DADB65012eC5796536bD9864eD8773aBc74C4'),
       v4('0x28e2ea090877bf75740558f6bfb36a5ffee9e9df', '0x7a4a5c919ae2541aed11041a1aeee68f1287f95b'),
+      COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
     aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
@@ -246,16 +282,18 @@ const DEX_FIELDS: Record<EvmDexKind, readonly string[]> = {
   v3: ['name', 'kind', 'factory'],
   v4: ['name', 'kind', 'poolManager', 'positionManager'],
   'balancer-v2': ['name', 'kind', 'vault'],
+  cow: ['name', 'kind', 'settlement'],
+  uniswapx: ['name', 'kind', 'settlement'],
 };
 
 function parseDexes(where: string, v: unknown): EvmDexConfig[] {
-  if (!Array.isArray(v)) fail(where, 'dexes', 'must be an array of venues ({ name, kind, factory | poolManager | vault })');
+  if (!Array.isArray(v)) fail(where, 'dexes', 'must be an array of venues ({ name, kind, factory | poolManager | vault | settlement })');
   return v.map((d, j): EvmDexConfig => {
     const w = `${where} dexes[${j}]`;
     if (!isObject(d)) fail(w, 'dexes', 'entry must be an object');
     if (typeof d.name !== 'string' || !SLUG.test(d.name)) fail(w, 'name', 'must be a lowercase slug like "uniswap-v2"');
-    const kind = d.kind;
-    if (kind !== 'v2' && kind !== 'v3' && kind !== 'v4' && kind !== 'balancer-v2') fail(w, 'kind', 'must be "v2", "v3", "v4" or "balancer-v2"');
+    if (typeof d.kind !== 'string' || !Object.hasOwn(DEX_FIELDS, d.kind)) fail(w, 'kind', 'must be "v2", "v3", "v4", "balancer-v2", "cow" or "uniswapx"');
+    const kind = d.kind as EvmDexKind;
     const extra = Object.keys(d).find((k) => !DEX_FIELDS[kind].includes(k));
     if (extra) fail(w, extra, `is not a field of a "${kind}" venue (${DEX_FIELDS[kind].join(', ')})`);
     if (kind === 'v4') {
@@ -263,6 +301,7 @@ function parseDexes(where: string, v: unknown): EvmDexConfig[] {
       return { name: d.name, kind, poolManager: parseAddress(w, 'poolManager', d.poolManager), ...(positionManager ? { positionManager } : {}) };
     }
     if (kind === 'balancer-v2') return { name: d.name, kind, vault: parseAddress(w, 'vault', d.vault) };
+    if (kind === 'cow' || kind === 'uniswapx') return { name: d.name, kind, settlement: parseAddress(w, 'settlement', d.settlement) };
     return { name: d.name, kind, factory: parseAddress(w, 'factory', d.factory) };
   });
 }
@@ -380,7 +419,7 @@ export function dexForFactory(chain: EvmChainConfig, factory: string): EvmDexCon
 }
 
 /** The configured venue whose PoolManager or Vault (per `kind`) is `address`, if any. */
-export function dexForSingleton(chain: EvmChainConfig, kind: 'v4' | 'balancer-v2', address: string): EvmDexConfig | undefined {
+export function dexForSingleton(chain: EvmChainConfig, kind: 'v4' | 'balancer-v2' | 'cow' | 'uniswapx', address: string): EvmDexConfig | undefined {
   const a = address.toLowerCase();
   return chain.dexes.find((d) => d.kind === kind && dexAddress(d) === a);
 }

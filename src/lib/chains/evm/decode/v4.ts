@@ -38,6 +38,22 @@ export interface V4PoolKey {
   hooks: string;
 }
 
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+
+/** Whether a value read back from a cache is a V4PoolKey (the store keeps JSON). */
+export function isV4PoolKey(v: unknown): v is V4PoolKey {
+  const k = v as V4PoolKey;
+  return (
+    !!k &&
+    typeof k === 'object' &&
+    ADDRESS.test(k.currency0) &&
+    ADDRESS.test(k.currency1) &&
+    ADDRESS.test(k.hooks) &&
+    Number.isInteger(k.fee) &&
+    Number.isInteger(k.tickSpacing)
+  );
+}
+
 export interface V4Hop {
   /** The PoolManager that emitted the Swap, lowercase. */
   manager: string;
