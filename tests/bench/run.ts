@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,sol-decode,sol-index,evm,evm-v4,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,sol-decode,sol-index,tron,evm,evm-discovery,evm-v4,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -59,6 +59,45 @@ async function main() {
     );
     report('[sol] first NDJSON batch line of a cold wallet, in 50 ms latencies', h.firstLineRoundTrips, 'RTTs', 3, 'lower');
     report(`[sol] the same, in measured round trips (${h.measuredRttMs.toFixed(1)} ms)`, h.firstLineMeasuredRtts, 'RTTs', 3, 'lower');
+  }
+  if (want('tron')) {
+    const { benchTron } = await import('./tron.js');
+    const r = await benchTron({ trades: 10_000, latencyMs: 50, maxInFlight: 8 });
+    console.log(
+      `tron: ${r.trades} trades, ${r.httpRequests} TronGrid requests (${r.pages} account pages, ${r.infos} infos, ${r.tokenLookups} token look-ups for ${r.distinctTokens} tokens); ` +
+        `indexed and streamed in ${Math.round(r.indexMs)} ms; limit ${Math.round(r.limitMs)} ms = max(network ${Math.round(r.networkBoundMs)}, ` +
+        `parse ${Math.round(r.parseMs)} + decode ${Math.round(r.decodeMs)} + store ${Math.round(r.storeMs)})`,
+    );
+    report('[tron] TronGrid requests per trade, token look-ups apart', r.requestsPerTradeBeforeLookups, 'requests', 1.05, 'lower');
+    report('[tron] token look-ups per distinct token', r.tokenLookups / r.distinctTokens, 'look-ups', 1, 'lower');
+    report('[tron] index 10,000-trade wallet through the endpoint / its limit', r.indexMs / r.limitMs, 'x limit', 1.5, 'lower');
+  }
+  if (want('evm-discovery')) {
+    const { benchEvmDiscovery } = await import('./evm-discovery.js');
+    const r = await benchEvmDiscovery();
+    console.log(`evm-discovery: ${r.spread[0].trades} trades on a ${r.realBlocks}-block anvil chain served as 24,000,000 blocks (block r as r×${r.factor})`);
+    for (const [label, runs] of [
+      ['spread over the chain', r.spread],
+      ['all at its beginning', r.early],
+    ] as const) {
+      for (const x of runs) {
+        console.log(
+          `  ${label}, ${x.path}: ${x.httpRequests} HTTP requests, ${x.calls} calls (${x.refused} refused), ${x.roundTripsBeforeFirstTrade.toFixed(1)} round trips before the first trade batch, ${Math.round(x.ms)} ms`,
+        );
+      }
+    }
+    const [ots, logs, cap] = r.spread;
+    report('[evm-discovery] 24M blocks, ots: HTTP requests of the whole walk', ots.httpRequests, 'requests', 5, 'lower');
+    report('[evm-discovery] 24M blocks, logs, no cap: HTTP requests', logs.httpRequests, 'requests', 60, 'lower');
+    report('[evm-discovery] 24M blocks, logs, 10,000-block cap: HTTP requests', cap.httpRequests, 'requests', 150, 'lower');
+    report('[evm-discovery] 24M blocks, logs, 10,000-block cap: calls refused', (100 * cap.refused) / cap.calls, '%', 1, 'lower');
+    report(
+      '[evm-discovery] round trips before the first trade batch (worst path)',
+      Math.max(ots.roundTripsBeforeFirstTrade, logs.roundTripsBeforeFirstTrade, cap.roundTripsBeforeFirstTrade),
+      'RTTs',
+      4,
+      'lower',
+    );
   }
   if (want('evm-v4')) {
     const { benchEvmV4 } = await import('./evm.js');

@@ -9,6 +9,7 @@ import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainC
 import { createMemoryCache, createMemoryTokenCache, type HistoryBatch } from '../../src/lib/core/chain-source.js';
 import { serializeTrade, type SourceTrade } from '../../src/lib/core/trade.js';
 import { asTrade, buildScenario, type GroundTruthTrade, type Scenario, type TradeKind } from '../support/anvil/scenario.js';
+import { startExplorerReplay } from '../support/anvil/explorer-replay.js';
 import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
 import { createRpc } from '../support/anvil/anvil.js';
 
@@ -107,6 +108,10 @@ describe('through the HTTP endpoint (EVM_CHAINS_FILE, RPC from configuration)', 
     const { trades, final } = await streamText(`/v1/wallets/${second.wallet}/history?chain=devnet2`);
     expect(final).toMatchObject({ complete: true, tradeCount: second.groundTruth.length });
     expect(trades.join(',')).toBe(exact(second.groundTruth).join(','));
+    // The chain's first walk chose its discovery path from what anvil answers (it serves ots_).
+    const after = await (await srv.get('/v1/chains', null)).json();
+    expect(after.chains.find((c: any) => c.slug === 'devnet2').evm.discovery).toBe('ots');
+    expect(after.chains.find((c: any) => c.slug === 'base').evm.discovery).toBeNull();
   });
 });
 
@@ -156,8 +161,8 @@ describe('scenario (the ground truth itself)', () => {
 });
 
 describe('EVM source on anvil', () => {
-  it('returns exactly the ground truth, newest first, within the call budget', async () => {
-    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache() });
+  it.each(['logs', 'ots'] as const)('returns exactly the ground truth, newest first, within the call budget (%s path)', async (discovery) => {
+    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens: createMemoryTokenCache(), discovery });
     const { batches, trades } = await walk(source, main.wallet);
     expect(trades).toEqual(main.groundTruth.map(strip));
     // One head marker, on the first batch: the safe block at the start of the walk.
@@ -166,6 +171,7 @@ describe('EVM source on anvil', () => {
     expect(batches.slice(1).every((b) => b.head === undefined)).toBe(true);
     expect(batches.map((b) => b.done)).toEqual([...batches.slice(1).map(() => false), true]);
     expect(batches.at(-1)!.position).toBe('0');
+    expect(source.discovery).toBe(discovery);
     // Targets of the issue: <= 1.2 JSON-RPC calls and <= 0.1 HTTP requests per trade.
     expect(source.stats.calls / trades.length).toBeLessThanOrEqual(1.2);
     expect(source.stats.httpRequests / trades.length).toBeLessThanOrEqual(0.1);
@@ -182,7 +188,7 @@ describe('EVM source on anvil', () => {
   it('gives the same result through a proxy that refuses ranges > 1,000 blocks and > 50 results', async () => {
     const proxy = await startLimitingProxy(main.rpcUrl, { maxRange: 1000, maxResults: 50 });
     try {
-      const source = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache() });
+      const source = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), discovery: 'logs' });
       const { trades } = await walk(source, main.wallet);
       expect(trades).toEqual(main.groundTruth.map(strip));
       expect(proxy.refusals.range).toBeGreaterThan(0);
@@ -196,17 +202,17 @@ describe('EVM source on anvil', () => {
     const proxy = await startLimitingProxy(main.rpcUrl, { maxRange: 1000, maxResults: 100_000 });
     try {
       const hints = createMemoryCache<number>();
-      const first = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), hints });
+      const first = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), hints, discovery: 'logs' });
       expect((await walk(first, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
       const paid = proxy.refusals.range;
       expect(paid).toBeGreaterThan(0);
       expect((await hints.get(chain.slug, ['logsRange'])).get('logsRange')).toBeLessThanOrEqual(1000);
       // The same source again, then a new one (a restart) reading the kept hint: no refusal at all.
       expect((await walk(first, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
-      const restarted = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), hints });
+      const restarted = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), hints, discovery: 'logs' });
       expect((await walk(restarted, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
       // RPC_LOGS_RANGE_<SLUG> given up front: none either, from the first walk.
-      const configured = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), logsRange: 1000 });
+      const configured = createEvmSource({ chain, rpcUrl: proxy.url, tokens: createMemoryTokenCache(), logsRange: 1000, discovery: 'logs' });
       expect((await walk(configured, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
       expect(proxy.refusals.range).toBe(paid);
       // Several ranges ride in one HTTP request.
@@ -216,9 +222,86 @@ describe('EVM source on anvil', () => {
     }
   });
 
+  it('by the Otterscan index: small pages (blocks split across pages) resume exactly, and the path is chosen from what the node answers', async () => {
+    const tokens = createMemoryTokenCache();
+    const auto = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens });
+    expect((await walk(auto, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+    expect(auto.discovery).toBe('ots');
+    // Pages of 4 transactions: a page's oldest block is held back to the next one.
+    const small = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, discovery: 'ots', otsPageSize: 4 });
+    const all = await walk(small, main.wallet);
+    expect(all.trades).toEqual(main.groundTruth.map(strip));
+    expect(all.batches.length).toBeGreaterThan(20);
+    const k = Math.floor(all.batches.length / 2);
+    const rest = await walk(small, main.wallet, { before: all.batches[k].position });
+    expect([...all.batches.slice(0, k + 1).flatMap((b) => b.trades), ...rest.trades]).toEqual(main.groundTruth.map(strip));
+    // The discovery itself is a handful of requests: the walk costs few calls beyond the receipts it carries.
+    expect(auto.stats.httpRequests).toBeLessThan(20);
+  });
+
+  it('falls back to the log path when the node hides ots_, or refuses it in the middle of a walk, losing nothing', async () => {
+    const hidden = await startLimitingProxy(main.rpcUrl, { maxRange: 1_000_000, maxResults: 100_000, ots: 'hidden' });
+    try {
+      const source = createEvmSource({ chain, rpcUrl: hidden.url, tokens: createMemoryTokenCache() });
+      expect((await walk(source, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+      expect(source.discovery).toBe('logs');
+    } finally {
+      await hidden.close();
+    }
+    const flaky = await startLimitingProxy(main.rpcUrl, { maxRange: 1_000_000, maxResults: 100_000, ots: { refuseAfter: 5 } });
+    try {
+      const logs: string[] = [];
+      const source = createEvmSource({ chain, rpcUrl: flaky.url, tokens: createMemoryTokenCache(), otsPageSize: 6, log: (l) => logs.push(l) });
+      const { trades, batches } = await walk(source, main.wallet);
+      expect(trades).toEqual(main.groundTruth.map(strip));
+      expect(batches.filter((b) => b.head !== undefined)).toHaveLength(1);
+      expect(source.discovery).toBe('logs');
+      expect(logs.some((l) => /Otterscan index.*refused/.test(l))).toBe(true);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('by an explorer API where the node has no ots_: the same trades, receipts from the RPC, a transaction the RPC does not know not served', async () => {
+    const noOts = await startLimitingProxy(main.rpcUrl, { maxRange: 1e12, maxResults: 1e9, ots: 'hidden' });
+    const phantom = { address: main.wallet, hash: '0x' + 'ab'.repeat(32), blockNumber: Number(main.groundTruth[3].position.slice(0, 12)) };
+    const explorer = await startExplorerReplay({ rpcUrl: main.rpcUrl, addresses: [main.wallet], apiKey: 'k-1', phantom: [phantom] });
+    try {
+      const source = createEvmSource({
+        chain,
+        rpcUrl: noOts.url,
+        tokens: createMemoryTokenCache(),
+        explorer: { url: explorer.url + '?chainid=31337', key: 'k-1' },
+        explorerPageSize: 40,
+      });
+      const { trades, batches } = await walk(source, main.wallet);
+      expect(trades).toEqual(main.groundTruth.map(strip));
+      expect(source.discovery).toBe('explorer');
+      expect(batches.length).toBeGreaterThan(3);
+      expect(explorer.seen.byAction.txlist).toBeGreaterThan(3);
+      // Discovery asked the explorer, not the node's logs.
+      expect(noOts.refusals.range + noOts.refusals.results).toBe(0);
+      // A wrong key: the explorer refuses, and the walk goes on by log scans with nothing lost.
+      const logs: string[] = [];
+      const wrongKey = createEvmSource({
+        chain,
+        rpcUrl: noOts.url,
+        tokens: createMemoryTokenCache(),
+        explorer: { url: explorer.url, key: 'bad' },
+        log: (l) => logs.push(l),
+      });
+      expect((await walk(wrongKey, main.wallet)).trades).toEqual(main.groundTruth.map(strip));
+      expect(wrongKey.discovery).toBe('logs');
+      expect(logs.some((l) => /Invalid API Key/.test(l))).toBe(true);
+    } finally {
+      await explorer.close();
+      await noOts.close();
+    }
+  });
+
   it('resumes from a batch position and from a trade position without gap or duplicate', async () => {
     const tokens = createMemoryTokenCache();
-    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, initialRange: 3_000 });
+    const source = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, initialRange: 3_000, rangesPerRequest: 1, discovery: 'logs' });
     const first = await walk(source, main.wallet, { maxBatches: 2 });
     expect(first.batches.at(-1)!.done).toBe(false);
     const rest = await walk(source, main.wallet, { before: first.batches.at(-1)!.position });
@@ -226,7 +309,7 @@ describe('EVM source on anvil', () => {
     expect([...first.trades, ...rest.trades]).toEqual(main.groundTruth.map(strip));
 
     // Dense ranges come in parts of `receiptsPerBatch` receipts, each resumable from its position.
-    const parts = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, receiptsPerBatch: 7 });
+    const parts = createEvmSource({ chain, rpcUrl: main.rpcUrl, tokens, receiptsPerBatch: 7, discovery: 'logs' });
     const all = await walk(parts, main.wallet);
     expect(all.trades).toEqual(main.groundTruth.map(strip));
     const mid = all.batches.filter((b) => b.position.includes('.'));

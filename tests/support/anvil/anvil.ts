@@ -17,6 +17,8 @@ export interface AnvilOptions {
   loadState?: string;
   /** Extra flags. */
   args?: string[];
+  /** Default cancun (fast empty blocks, below); prague for EIP-7702 accounts. */
+  hardfork?: string;
 }
 
 function anvilBinary(): string {
@@ -45,7 +47,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     // history (per-block cost grows with the chain), ~1.4 s with cancun and pruned history. The
     // source never reads historical state (eth_call at 'latest' only); logs and receipts are kept.
     '--hardfork',
-    'cancun',
+    options.hardfork ?? 'cancun',
     '--prune-history',
     ...(options.loadState ? ['--load-state', options.loadState] : []),
     ...(options.args ?? []),

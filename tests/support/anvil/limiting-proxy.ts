@@ -5,11 +5,14 @@ import type { AddressInfo } from 'node:net';
  * A JSON-RPC proxy in front of a node that refuses `eth_getLogs` the way hosted providers do:
  * ranges over `maxRange` blocks ("block range too large", naming the limit) and answers over
  * `maxResults` logs ("query returned more than N results", suggesting a range that fits, as
- * Infura and Alchemy do). Everything else, batches included, passes through. Counts refusals.
+ * Infura and Alchemy do), and hides Otterscan's `ots_` namespace on demand, as most providers
+ * do. Everything else, batches included, passes through. Counts refusals.
  */
 export interface LimitingProxy {
   url: string;
   refusals: { range: number; results: number };
+  /** Faults injected, by kind. */
+  faults: Record<string, number>;
   /** Calls and HTTP requests that reached the proxy. */
   seen: { calls: number; httpRequests: number };
   close(): Promise<void>;
@@ -22,7 +25,23 @@ interface Req {
   params?: unknown[];
 }
 
-export async function startLimitingProxy(target: string, opts: { maxRange?: number; maxResults?: number } = {}): Promise<LimitingProxy> {
+export interface LimitingProxyOptions {
+  maxRange?: number;
+  maxResults?: number;
+  /** `hidden`: ots_ methods answer "method not found" (a node without Otterscan's index); `refuseAfter`: they do after that many calls. */
+  ots?: 'hidden' | { refuseAfter: number };
+  /**
+   * A share of HTTP requests answered with a fault instead (seeded, so a run repeats). Every kind
+   * is also given once early (every third request, in the order listed; a refused batch at the
+   * next batch), so each is exercised however many requests a walk makes.
+   */
+  faults?: { rate: number; kinds: ProxyFault[]; seed?: number; hangMs?: number };
+}
+
+/** What a hosted provider does wrong now and then. `batch-refused`: a batch array answered with one error object. */
+export type ProxyFault = '429' | '429-retry-after' | '5xx' | 'timeout' | 'truncate' | 'reset' | 'batch-refused';
+
+export async function startLimitingProxy(target: string, opts: LimitingProxyOptions = {}): Promise<LimitingProxy> {
   const maxRange = opts.maxRange ?? 1000;
   const maxResults = opts.maxResults ?? 50;
   const refusals = { range: 0, results: 0 };
@@ -33,8 +52,15 @@ export async function startLimitingProxy(target: string, opts: { maxRange?: numb
     return res.json();
   }
 
+  let otsCalls = 0;
   async function handle(r: Req): Promise<unknown> {
     seen.calls += 1;
+    if (r.method.startsWith('ots_') && opts.ots) {
+      otsCalls++;
+      if (opts.ots === 'hidden' || otsCalls > opts.ots.refuseAfter) {
+        return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
+      }
+    }
     if (r.method !== 'eth_getLogs') return forward(r);
     const f = (r.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
     const isNum = (x?: string) => typeof x === 'string' && /^0x[0-9a-f]+$/i.test(x);
@@ -68,11 +94,49 @@ export async function startLimitingProxy(target: string, opts: { maxRange?: numb
     return answer;
   }
 
+  const faults: Record<string, number> = {};
+  let rng = opts.faults?.seed ?? 1;
+  // mulberry32, seeded: the same faults at the same requests on every run
+  const random = () => {
+    rng = (rng + 0x6d2b79f5) >>> 0;
+    let t = rng;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', async () => {
       seen.httpRequests += 1;
+      const f = opts.faults;
+      const isBatch = raw.trimStart().startsWith('[');
+      let kind: ProxyFault | null = null;
+      if (f && f.kinds.some((k) => !faults[k]) && seen.httpRequests % 3 === 0) {
+        kind = f.kinds.find((k) => !faults[k] && (k !== 'batch-refused' || isBatch)) ?? null;
+      } else if (f && random() < f.rate) {
+        kind = f.kinds[Math.floor(random() * f.kinds.length)];
+      }
+      if (f && kind) {
+        if (kind !== 'batch-refused' || isBatch) {
+          faults[kind] = (faults[kind] ?? 0) + 1;
+          const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+            res.writeHead(status, { 'content-type': 'application/json', ...headers });
+            res.end(JSON.stringify(body));
+          };
+          if (kind === '429') return json(429, { jsonrpc: '2.0', id: null, error: { code: 429, message: 'Too many requests' } });
+          if (kind === '429-retry-after') return json(429, { error: 'rate limited' }, { 'retry-after': '1' });
+          if (kind === '5xx') return json(502, { error: 'bad gateway' });
+          if (kind === 'batch-refused') return json(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large for this plan' } });
+          if (kind === 'reset') return req.socket.destroy();
+          if (kind === 'timeout') {
+            setTimeout(() => req.socket.destroy(), f.hangMs ?? 20_000).unref();
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end('[{"jsonrpc":"2.0","id":1,"result":{"blockNum');
+        }
+      }
       try {
         const body = JSON.parse(raw) as Req | Req[];
         const out = Array.isArray(body) ? await Promise.all(body.map(handle)) : await handle(body);
@@ -89,6 +153,7 @@ export async function startLimitingProxy(target: string, opts: { maxRange?: numb
   return {
     url: `http://127.0.0.1:${port}`,
     refusals,
+    faults,
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

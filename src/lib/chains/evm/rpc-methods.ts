@@ -69,3 +69,26 @@ export const ethCallMany = (rpc: RpcTransport, calls: readonly { to: string; dat
     calls.map((c) => ({ method: 'eth_call', params: [c, 'latest'] })),
     { signal },
   );
+
+/** An account's code at `latest` (`0x` for an account without code). */
+export const ethGetCode = (rpc: RpcTransport, address: string, signal?: AbortSignal) => rpc.call<string>('eth_getCode', [address, 'latest'], { signal });
+
+/** Otterscan's API level (Erigon, Reth and anvil serve `ots_`); a node without it answers an error. */
+export const otsApiLevel = (rpc: RpcTransport, signal?: AbortSignal) => rpc.call<number>('ots_getApiLevel', [], { signal });
+
+/** A page of `ots_searchTransactionsBefore`: the address's transactions in blocks strictly below the one asked, newest first, with their receipts. */
+export interface OtsPage {
+  txs: { hash: string; blockNumber: string; transactionIndex: string; from: string; to: string | null }[];
+  receipts: (RpcReceipt & { timestamp?: string })[];
+  firstPage: boolean;
+  lastPage: boolean;
+}
+
+/** The address's transactions below `block` (0: from the newest), `pageSize` at least (whole blocks). */
+export async function otsSearchTransactionsBefore(rpc: RpcTransport, address: string, block: number, pageSize: number, signal?: AbortSignal): Promise<OtsPage> {
+  const page = await rpc.call<OtsPage>('ots_searchTransactionsBefore', [address, block, pageSize], { signal });
+  if (!page || !Array.isArray(page.txs) || !Array.isArray(page.receipts)) {
+    throw new HistoryError('rpc_malformed_response', 'ots_searchTransactionsBefore answered without txs and receipts', { retryable: true });
+  }
+  return page;
+}

@@ -2,7 +2,7 @@ import { DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Api } from './create-api.js';
 import { json } from './respond.js';
 
-/** `GET /v1/chains` (no key): the chains served, and what a browser needs to decode one itself (never the RPC URL). */
+/** `GET /v1/chains` (no key): the chains served, what a browser needs to decode one itself (never the RPC URL), and how the server finds an EVM wallet's transactions. */
 export function getChains(api: Api): Response {
   return json({
     chains: api.chains.list().map((c) => ({
@@ -20,6 +20,8 @@ export function getChains(api: Api): Response {
               dexes: c.evm.dexes,
               entryPoints: c.evm.entryPoints,
               aggregators: c.evm.aggregators,
+              // `ots` or `logs` once the chain's first walk chose, null before (decided then, from what the node answers).
+              discovery: api.discoveryOf(c.slug) ?? null,
             },
           }
         : {}),

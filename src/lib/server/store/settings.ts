@@ -15,28 +15,40 @@ export async function resolveCursorSecret(db: Queryable, configured?: string): P
 }
 
 /**
- * Numbers a chain source learns of its endpoint (the largest eth_getLogs range a provider takes),
- * kept in `settings` as `hint:<chain>:<name>`, so a restart does not pay to learn them again.
+ * Values a chain source looks up once and keeps, stored in `settings` as `<kind>:<chain>:<key>`
+ * (JSON), so a restart, or another instance on the same database, does not look them up again.
  */
-export function createStoreHintCache(db: Queryable): ChainKeyedCache<number> {
+export function createStoreKeyedCache<V>(db: Queryable, kind: string, accept: (v: unknown) => v is V): ChainKeyedCache<V> {
   return {
     async get(chain, names) {
-      const keys = names.map((n) => `hint:${chain}:${n}`);
-      const rows = await db.query<{ key: string; value: string }>('SELECT key, value FROM settings WHERE key = ANY($1)', [keys]);
-      const out = new Map<string, number>();
+      const prefix = `${kind}:${chain}:`;
+      const rows = await db.query<{ key: string; value: string }>('SELECT key, value FROM settings WHERE key = ANY($1)', [names.map((n) => prefix + n)]);
+      const out = new Map<string, V>();
       for (const r of rows) {
-        const v = Number(r.value);
-        if (Number.isFinite(v)) out.set(r.key.slice(`hint:${chain}:`.length), v);
+        let v: unknown;
+        try {
+          v = JSON.parse(r.value);
+        } catch {
+          continue;
+        }
+        if (accept(v)) out.set(r.key.slice(prefix.length), v);
       }
       return out;
     },
     async put(chain, entries) {
       for (const [name, v] of entries) {
         await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [
-          `hint:${chain}:${name}`,
-          String(v),
+          `${kind}:${chain}:${name}`,
+          JSON.stringify(v),
         ]);
       }
     },
   };
 }
+
+/**
+ * Numbers a chain source learns of its endpoint (the largest eth_getLogs range a provider takes),
+ * kept as `hint:<chain>:<name>`, so a restart does not pay to learn them again.
+ */
+export const createStoreHintCache = (db: Queryable): ChainKeyedCache<number> =>
+  createStoreKeyedCache(db, 'hint', (v): v is number => typeof v === 'number' && Number.isFinite(v));
