@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [sveltekit()],
   test: {
     include: ['tests/**/*.test.ts'],
+    // PostgreSQL for the store suites: TEST_DATABASE_URL, else a throwaway server of the run's own.
+    globalSetup: ['tests/support/global-postgres.ts'],
     // 2 cores: two workers keep suites lean; DB-heavy files run in their own process.
     pool: 'forks',
     maxWorkers: 2,
