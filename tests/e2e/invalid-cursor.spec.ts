@@ -6,8 +6,9 @@ import { startStack, type Stack } from './stack.js';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  // 40 ms per RPC answer: the first load takes a few seconds, time enough to pause it.
-  stack = await startStack({ trades: 1200, latencyMs: 40, seed: 23 });
+  // 2,000 trades: more than one signatures page of 1,000, so the walk can be frozen after its
+  // first page (a timer-based slowdown let a busy CI machine finish the load before the click).
+  stack = await startStack({ trades: 2000, latencyMs: 10, seed: 23 });
 });
 test.afterAll(async () => stack?.stop());
 
@@ -17,10 +18,17 @@ test('a cursor the server refuses after a secret rotation restarts the walk with
   await expect(page.locator('[data-ready="true"]')).toBeVisible();
   await setApiKey(page);
   await page.getByTestId('address').fill(stack.wallet);
+  // Every signatures page after the first waits until released: the load is still going when the
+  // first rows show, whatever the machine's speed.
+  stack.replay.config.holdWhen = (calls) => calls.some((c) => c.method === 'getSignaturesForAddress' && c.params[1]?.before);
   await page.getByTestId('load').click();
   await expect.poll(() => shownCount(page), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'loading');
   await page.getByTestId('pause').click();
   await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'paused');
+  expect(stack.replay.heldCount).toBeGreaterThan(0);
+  stack.replay.config.holdWhen = undefined;
+  stack.replay.releaseHeld();
   const paused = (await readLoad(page, id))!;
   expect(paused.tradeCount).toBeGreaterThan(0);
 

@@ -42,6 +42,11 @@ export interface ReplayConfig {
   failWhen?: (calls: ParsedCall[]) => FaultKind | null;
   /** A JSON-RPC error for one call (inside a batch too), e.g. -32005 "node is behind". */
   itemError?: (call: ParsedCall) => { code: number; message: string } | null;
+  /**
+   * Parks matching requests unanswered until `releaseHeld()`: a test freezes a walk at a known
+   * point (e.g. every signatures page after the first) instead of racing a timer.
+   */
+  holdWhen?: (calls: ParsedCall[]) => boolean;
 }
 
 export interface ReplayStats {
@@ -80,6 +85,10 @@ export interface ReplayServer {
    * getTokenAccountsByOwner answers); computed on first use, so a benchmark calls it before timing.
    */
   tokenAccountsOf(owner: string): ReplayTokenAccount[];
+  /** Answers every request `holdWhen` parked; later ones are parked again while `holdWhen` matches. */
+  releaseHeld(): void;
+  /** Requests parked by `holdWhen` right now. */
+  readonly heldCount: number;
 }
 
 export interface ReplayTokenAccount {
@@ -131,6 +140,17 @@ class RpcFailure extends Error {
   }
 }
 
+/** The calls of a request body as `holdWhen` sees them; an unparsable body is no calls. */
+function parseCalls(raw: string): ParsedCall[] {
+  try {
+    const body = JSON.parse(raw) as unknown;
+    const list = (Array.isArray(body) ? body : [body]) as Array<{ method?: unknown; params?: unknown }>;
+    return list.map((c) => ({ method: String(c?.method), params: Array.isArray(c?.params) ? c.params : [] }));
+  } catch {
+    return [];
+  }
+}
+
 export async function startSolanaReplayServer(options: ReplayServerOptions = {}): Promise<ReplayServer> {
   const bySignature = new Map<string, ReplayTransaction>();
   const byAddress = new Map<string, ReplayTransaction[]>();
@@ -143,6 +163,7 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     faults: options.faults,
     failWhen: options.failWhen,
     itemError: options.itemError,
+    holdWhen: options.holdWhen,
   };
   let stats = emptyStats();
   let rng = createPrng(config.faults?.seed ?? 7);
@@ -448,8 +469,13 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      if (config.holdWhen && config.holdWhen(parseCalls(raw))) parked.push(() => handle(req, res, raw));
+      else handle(req, res, raw);
+    });
   });
+  const parked: Array<() => void> = [];
   server.keepAliveTimeout = 30_000;
   server.on('connection', (s) => {
     sockets.add(s);
@@ -473,7 +499,14 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     },
     addTransactions,
     tokenAccountsOf,
+    get heldCount() {
+      return parked.length;
+    },
+    releaseHeld() {
+      for (const run of parked.splice(0)) run();
+    },
     close() {
+      parked.length = 0;
       for (const t of timers) clearTimeout(t);
       timers.clear();
       for (const s of sockets) s.destroy();
