@@ -2,17 +2,35 @@ import type { Handle, ServerInit } from '@sveltejs/kit';
 import { loadConfig } from '$lib/server/config.js';
 import { createServer, type Server } from '$lib/server/create-server.js';
 import { defaultSourceFactory } from '$lib/server/sources.js';
+import { preflight, withApiHeaders } from '$lib/server/api/api-headers.js';
+import { observe } from '$lib/server/metrics.js';
 
 let server: Server | undefined;
 
 export const init: ServerInit = async () => {
   server = await createServer({ config: loadConfig(), sources: defaultSourceFactory });
   const s = server;
-  // adapter-node emits this on SIGINT/SIGTERM once requests have drained: stop loaders at a batch boundary, close the store.
+  // On SIGTERM/SIGINT adapter-node stops accepting connections and waits for requests to drain:
+  // open streams end now with their final line (a client resumes from its cursor elsewhere)
+  // instead of holding the process for up to the stream budget.
+  for (const sig of ['SIGTERM', 'SIGINT'] as const) process.once(sig, () => s.api.beginShutdown());
+  // adapter-node emits this once requests have drained: stop loaders at a batch boundary, close the store.
   process.once('sveltekit:shutdown' as 'beforeExit', () => void s.close());
 };
 
 export const handle: Handle = async ({ event, resolve }) => {
   event.locals.server = server!;
-  return resolve(event);
+  const api = event.url.pathname === '/v1' || event.url.pathname.startsWith('/v1/');
+  if (api && event.request.method === 'OPTIONS') return preflight();
+  const response = await resolve(event);
+  if (api) {
+    await observe(server!.api.metrics, event.url.pathname, response);
+    return withApiHeaders(response);
+  }
+  try {
+    response.headers.set('x-content-type-options', 'nosniff');
+  } catch {
+    // a response with immutable headers (a redirect made by Response.redirect) goes as it is
+  }
+  return response;
 };

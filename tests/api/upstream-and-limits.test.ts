@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedSource } from '../support/scripted-source.js';
-import { randomWallet, readStream, startTestServer, TEST_KEY } from '../support/test-server.js';
+import { createTestDatabase, OTHER_KEY, randomWallet, readStream, startTestServer, TEST_KEY } from '../support/test-server.js';
 import { handleV1 } from '../support/v1-routes.js';
 
 describe('upstream failures', () => {
@@ -88,6 +88,53 @@ describe('server limits', () => {
   });
 });
 
+describe('limits across instances', () => {
+  it('holds the per-account rate over several instances on one PostgreSQL database', async () => {
+    const db = await createTestDatabase();
+    const env = { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '4' };
+    const a = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 1 }) }, env });
+    const b = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 1 }) }, env });
+    try {
+      // The window is the wall-clock minute: a run that straddles its turn is done again with the other key.
+      let statuses: number[] = [];
+      for (const key of [TEST_KEY, OTHER_KEY]) {
+        const minute = Math.floor(Date.now() / 60_000);
+        statuses = [];
+        for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? b : a).get('/v1/usage', key)).status);
+        if (Math.floor(Date.now() / 60_000) === minute) break;
+      }
+      // Four in the minute in total, alternating instances: not four on each.
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('streams per key', () => {
+  it('answers 429 rate_limited to a key past its concurrent requests, while another key is served', async () => {
+    const s = createScriptedSource({ transactions: 5, batchSize: 5, delayMs: 1_500 });
+    const srv = await startTestServer({ sources: { sol: s }, env: { MAX_STREAMS_PER_KEY: '1' } });
+    try {
+      const slow = srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`);
+      await new Promise((r) => setTimeout(r, 300));
+      const res = await srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`);
+      expect(res.status).toBe(429);
+      expect((await res.json()).code).toBe('rate_limited');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      const other = await srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`, OTHER_KEY);
+      expect(other.status).toBe(200);
+      expect((await slow).status).toBe(200);
+      // the place is given back when the answer ends
+      expect((await srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`)).status).toBe(200);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
 describe('keys', () => {
   it('creates one key for a local account on a first start without keys, and prints it once', async () => {
     const { loadConfig } = await import('../../src/lib/server/config.js');
@@ -126,6 +173,14 @@ describe('keys', () => {
     const c = loadConfig({ RPC_MAX_IN_FLIGHT_ETH: '4', RPC_RPS_ETH: '10', RPC_LOGS_RANGE_ETH: '10000', TRON_API_KEY: ' k-123 ', RPC_RPS_TRON: '15' });
     expect(c.rpcOptions.eth).toEqual({ maxInFlight: 4, requestsPerSecond: 10, logsRange: 10_000 });
     expect(c.rpcOptions.tron).toEqual({ requestsPerSecond: 15, headers: { 'TRON-PRO-API-KEY': 'k-123' } });
+    const d = loadConfig({
+      RPC_DISCOVERY_BASE: 'explorer',
+      EXPLORER_API_URL_BASE: 'https://api.etherscan.io/v2/api?chainid=8453',
+      EXPLORER_API_KEY_BASE: 'ek',
+    });
+    expect(d.rpcOptions.base).toEqual({ discovery: 'explorer', explorer: { url: 'https://api.etherscan.io/v2/api?chainid=8453', key: 'ek' } });
+    expect(() => loadConfig({ RPC_DISCOVERY_ETH: 'fast' })).toThrow(/RPC_DISCOVERY_ETH must be "auto", "ots", "explorer" or "logs"/);
+    expect(() => loadConfig({ EXPLORER_API_URL_ETH: 'not a url' })).toThrow(/EXPLORER_API_URL_ETH must be a URL/);
     expect(() => loadConfig({ RPC_LOGS_RANGE_ETH: 'lots' })).toThrow(/RPC_LOGS_RANGE_ETH/);
   });
 });

@@ -11,9 +11,15 @@ test.afterAll(async () => stack?.stop());
 test('home page loads, installable: manifest with icons and an active service worker', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(stack.baseUrl + '/');
+  const shell = await page.goto(stack.baseUrl + '/');
   await expect(page.getByRole('heading', { name: 'Wallet trade history' })).toBeVisible();
   await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  // The shell's security headers; the page runs under its policy (no error above or below).
+  const csp = shell!.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("connect-src 'self' https: http:");
+  expect(csp).toContain("object-src 'none'");
+  expect(shell!.headers()['x-content-type-options']).toBe('nosniff');
 
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');

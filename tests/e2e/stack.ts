@@ -17,6 +17,7 @@ export const API_KEY = 'e2e-dashboard-key-0123456789';
 export interface Stack {
   baseUrl: string;
   rpcUrl: string;
+  app: AppServer;
   /** The replay RPC behind a CORS proxy: what a browser page can call (direct mode). */
   browserRpcUrl: string;
   wallet: string;
@@ -69,6 +70,8 @@ export interface AppServer {
   logs: string[];
   /** Stops the process and starts it again on the same port and data with other settings. */
   restart(env?: Record<string, string>): Promise<void>;
+  /** Sends the process a signal; resolves with how long it took to exit. */
+  signal(sig: NodeJS.Signals): Promise<{ exitMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -115,6 +118,13 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       await stopServer(child);
       child = await spawnServer(extra);
     },
+    async signal(sig) {
+      const t0 = Date.now();
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(sig);
+      await exited;
+      return { exitMs: Date.now() - t0 };
+    },
     async stop() {
       await stopServer(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -136,6 +146,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const proxy = await corsProxy(replay.url);
   return {
     baseUrl: app.baseUrl,
+    app,
     rpcUrl: replay.url,
     browserRpcUrl: proxy.url,
     wallet: world.wallet.wallet,
@@ -174,7 +185,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
  * The replay RPC sends no CORS headers (Node clients need none); a browser calling it from the
  * app's origin does, as it would from any public RPC provider that allows browsers.
  */
-async function corsProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function corsProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
   const t = new URL(target);
   const cors = {
     'access-control-allow-origin': '*',

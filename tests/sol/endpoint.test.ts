@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solanaSigners } from '../../src/lib/chains/sol/decode/decode-transaction.js';
 import { isoFromUnixSeconds, serializeTrade, type Trade } from '../../src/lib/core/trade.js';
 import { buildReplayWorld, startSolanaReplayServer, testSymbolOf, type ReplayServer, type ReplayWorld } from '../support/sol-replay/index.js';
-import { rawTradesText, startTestServer, type TestServer } from '../support/test-server.js';
+import { rawTradesText, splitTrades, startTestServer, streamAll, type TestServer } from '../support/test-server.js';
 
 const WSOL = 'So11111111111111111111111111111111111111112';
 
@@ -35,47 +35,6 @@ function groundTruth(world: ReplayWorld): string[] {
         blockTime: isoFromUnixSeconds(t.blockTime!),
       };
       out.push(serializeTrade(trade));
-    }
-  }
-  return out;
-}
-
-async function streamAll(srv: TestServer, wallet: string): Promise<{ trades: string[]; finals: any[] }> {
-  const trades: string[] = [];
-  const finals: any[] = [];
-  let cursor: string | null = null;
-  for (let i = 0; i < 50; i++) {
-    const res = await srv.get(`/v1/wallets/${wallet}/history${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
-    expect(res.status).toBe(200);
-    const lines = (await res.text()).split('\n').filter(Boolean);
-    for (const l of lines.slice(0, -1)) {
-      const text = rawTradesText(l);
-      if (text) trades.push(...splitTrades(text));
-    }
-    const final = JSON.parse(lines.at(-1)!);
-    finals.push(final);
-    if (final.complete) return { trades, finals };
-    cursor = final.cursor;
-  }
-  throw new Error('stream never completed');
-}
-
-/** Splits `{..},{..}` at top level. */
-function splitTrades(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      out.push(text.slice(start, i + 1));
-      start = i + 2;
     }
   }
   return out;

@@ -18,6 +18,8 @@ export interface ContractCheck {
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const NO_STORE = { 'cache-control': 'no-store' };
+/** Any origin may call the API (Bearer keys, no cookies); no answer may be sniffed as another type. */
+const CORS = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
 
 export const CONTRACT_CHECKS: ContractCheck[] = [
   { name: 'unknown /v1 path is a 404 problem', path: '/v1/nothing/here', auth: true, status: 404, code: 'not_found', headers: NO_STORE },
@@ -80,9 +82,24 @@ export const CONTRACT_CHECKS: ContractCheck[] = [
     path: '/v1/usage',
     auth: true,
     status: 200,
-    headers: { 'content-type': /^application\/json/, ...NO_STORE },
+    headers: { 'content-type': /^application\/json/, ...NO_STORE, ...CORS, 'access-control-expose-headers': /retry-after/ },
   },
-  { name: 'chains need no key, no-store', path: '/v1/chains', auth: false, status: 200, headers: { 'content-type': /^application\/json/, ...NO_STORE } },
+  {
+    name: 'chains need no key, no-store',
+    path: '/v1/chains',
+    auth: false,
+    status: 200,
+    headers: { 'content-type': /^application\/json/, ...NO_STORE, ...CORS },
+  },
+  {
+    name: 'a CORS preflight of history is 204, allowing the Authorization header from any origin',
+    path: `/v1/wallets/${SOL}/history`,
+    method: 'OPTIONS',
+    auth: false,
+    status: 204,
+    headers: { ...CORS, 'access-control-allow-headers': /authorization/, 'access-control-allow-methods': /GET/ },
+  },
+  { name: 'a problem carries the CORS headers too', path: '/v1/usage', auth: false, status: 401, code: 'unauthorized', headers: { ...CORS, ...NO_STORE } },
   {
     name: 'the OpenAPI document needs no key and may be cached',
     path: '/v1/openapi.json',
@@ -110,7 +127,7 @@ export async function runContractCheck(baseUrl: string, key: string, c: Contract
     const ok = got !== null && (typeof want === 'string' ? got === want : want.test(got));
     if (!ok) problems.push(`header ${h}: ${JSON.stringify(got)}, expected ${String(want)}`);
   }
-  const body = c.method === 'HEAD' ? '' : await res.text();
+  const body = c.method === 'HEAD' || c.method === 'OPTIONS' ? '' : await res.text();
   if (c.code) {
     if (res.headers.get('content-type') !== 'application/problem+json')
       problems.push(`content-type ${res.headers.get('content-type')}, expected application/problem+json`);

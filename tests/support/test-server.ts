@@ -155,3 +155,49 @@ export async function eachLine(res: Response, onLine: (line: string) => void): P
   }
   if (text) onLine(text);
 }
+
+/** Splits the text of a trades array (`{..},{..}`) into each trade's exact text. */
+export function splitTrades(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      out.push(text.slice(start, i + 1));
+      start = i + 2;
+    }
+  }
+  return out;
+}
+
+/**
+ * Streams a wallet to the end, resuming from each final line's cursor: every trade's exact text
+ * and the final lines. `query` is added to every request (e.g. `chain=tron`).
+ */
+export async function streamAll(srv: TestServer, wallet: string, query = ''): Promise<{ trades: string[]; finals: any[] }> {
+  const trades: string[] = [];
+  const finals: any[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 50; i++) {
+    const q = [query, cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean).join('&');
+    const res = await srv.get(`/v1/wallets/${wallet}/history${q ? `?${q}` : ''}`);
+    if (res.status !== 200) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
+    const lines = (await res.text()).split('\n').filter(Boolean);
+    for (const l of lines.slice(0, -1)) {
+      const text = rawTradesText(l);
+      if (text) trades.push(...splitTrades(text));
+    }
+    const final = JSON.parse(lines.at(-1)!);
+    finals.push(final);
+    if (final.complete) return { trades, finals };
+    cursor = final.cursor;
+  }
+  throw new Error('stream never completed');
+}

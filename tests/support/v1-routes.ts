@@ -11,6 +11,8 @@ import { getOpenApi } from '../../src/lib/server/api/get-openapi.js';
 import { getUsage } from '../../src/lib/server/api/get-usage.js';
 import { notFound } from '../../src/lib/server/api/not-found.js';
 import { methodNotAllowed, respond } from '../../src/lib/server/api/respond.js';
+import { preflight, withApiHeaders } from '../../src/lib/server/api/api-headers.js';
+import { observe } from '../../src/lib/server/metrics.js';
 
 /** Handles a request under /v1 as the route files do; null outside /v1 (as SvelteKit would serve a page). */
 export function handleV1(api: Api, request: Request): Promise<Response> | null {
@@ -18,6 +20,15 @@ export function handleV1(api: Api, request: Request): Promise<Response> | null {
   // SvelteKit redirects a trailing slash away (trailingSlash 'never'); the table matches without it.
   const path = url.pathname.replace(/(.)\/+$/, '$1');
   if (path !== '/v1' && !path.startsWith('/v1/')) return null;
+  // As hooks.server.ts does for every /v1 request.
+  if (request.method === 'OPTIONS') return Promise.resolve(preflight());
+  return route(api, request, path).then(async (res) => {
+    await observe(api.metrics, path, res);
+    return withApiHeaders(res);
+  });
+}
+
+function route(api: Api, request: Request, path: string): Promise<Response> {
   const m = request.method;
   const get = m === 'GET' || m === 'HEAD';
   const history = /^\/v1\/wallets\/([^/]+)\/history$/.exec(path);

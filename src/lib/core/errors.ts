@@ -22,6 +22,8 @@ export const HISTORY_ERROR_CODES = [
   'internal',
   'upstream_unavailable',
   'overloaded',
+  /** The database does not answer (restarting, unreachable): retry after a few seconds. */
+  'store_unavailable',
   'config_invalid',
   // Transport and decoding codes (chain sources); they surface to clients as upstream_unavailable.
   'rpc_http_error',

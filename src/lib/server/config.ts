@@ -25,6 +25,8 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** History requests in flight before 503 overloaded (MAX_CONCURRENT_REQUESTS, default 512). */
   maxConcurrentRequests: number;
+  /** History requests in flight per key before 429 rate_limited (MAX_STREAMS_PER_KEY, default MAX_CONCURRENT_REQUESTS). */
+  maxStreamsPerKey: number;
   /**
    * Worker threads that decode chain data beside the main thread (DECODE_THREADS; default one
    * less than the cores, at most 4; 0 decodes on the main thread).
@@ -42,11 +44,15 @@ export interface RpcOptions {
   logsRange?: number;
   /** Sent with every request to that endpoint (TRON_API_KEY as TRON-PRO-API-KEY). */
   headers?: Record<string, string>;
+  /** EVM discovery path (RPC_DISCOVERY_<SLUG>): auto, ots, explorer or logs. */
+  discovery?: 'auto' | 'ots' | 'explorer' | 'logs';
+  /** EVM: an Etherscan-compatible explorer API (EXPLORER_API_URL_<SLUG>, EXPLORER_API_KEY_<SLUG>). */
+  explorer?: { url: string; key?: string };
 }
 
 type Env = Record<string, string | undefined>;
 
-const RPC_OPTION_VARS: [RegExp, Exclude<keyof RpcOptions, 'headers'>][] = [
+const RPC_OPTION_VARS: [RegExp, Exclude<keyof RpcOptions, 'headers' | 'discovery' | 'explorer'>][] = [
   [/^RPC_BATCH_SIZE_([A-Z0-9_]+)$/, 'batchSize'],
   [/^RPC_MAX_IN_FLIGHT_([A-Z0-9_]+)$/, 'maxInFlight'],
   [/^RPC_RPS_([A-Z0-9_]+)$/, 'requestsPerSecond'],
@@ -89,6 +95,26 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     }
   }
   // TronGrid's API key travels as a header (never in the URL, so it never reaches a log).
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^RPC_DISCOVERY_([A-Z0-9_]+)$/.exec(name);
+    if (!m || !value?.trim()) continue;
+    const v = value.trim();
+    if (v !== 'auto' && v !== 'ots' && v !== 'explorer' && v !== 'logs') {
+      throw new HistoryError('config_invalid', `${name} must be "auto", "ots", "explorer" or "logs", got "${value}"`);
+    }
+    (rpcOptions[m[1].toLowerCase()] ??= {}).discovery = v;
+  }
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^EXPLORER_API_URL_([A-Z0-9_]+)$/.exec(name);
+    if (!m || !value?.trim()) continue;
+    try {
+      new URL(value.trim());
+    } catch {
+      throw new HistoryError('config_invalid', `${name} must be a URL, got "${value}"`);
+    }
+    const key = env[`EXPLORER_API_KEY_${m[1]}`]?.trim();
+    (rpcOptions[m[1].toLowerCase()] ??= {}).explorer = { url: value.trim(), ...(key ? { key } : {}) };
+  }
   const tronApiKey = env.TRON_API_KEY?.trim();
   if (tronApiKey) (rpcOptions.tron ??= {}).headers = { 'TRON-PRO-API-KEY': tronApiKey };
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -107,6 +133,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     evmChainsFile: env.EVM_CHAINS_FILE?.trim() || undefined,
     rateLimitPerMinute: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 1200, { allowZero: true }),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
+    maxStreamsPerKey: positiveNumber(env, 'MAX_STREAMS_PER_KEY', positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512)),
     decodeThreads: Math.floor(positiveNumber(env, 'DECODE_THREADS', Math.min(4, availableParallelism() - 1), { allowZero: true })),
   };
 }

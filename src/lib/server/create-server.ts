@@ -8,7 +8,8 @@ import type { ServerConfig } from './config.js';
 import { countKeys, createKey } from './store/accounts.js';
 import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
-import { createStoreHintCache, resolveCursorSecret } from './store/settings.js';
+import { isV4PoolKey } from '../chains/evm/decode/v4.js';
+import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import type { SourceFactory } from './sources.js';
@@ -16,6 +17,8 @@ import { createWorkerPool, type WorkerPool } from './workers/pool.js';
 
 export interface Server {
   api: Api;
+  /** The Prometheus exposition of GET /metrics. */
+  metricsText(): Promise<string>;
   db: Database;
   chains: ChainRegistry;
   loaders: LoaderRegistry;
@@ -61,15 +64,20 @@ export async function createServer({ config, sources, log = console.log, readRow
     const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
     const tokens = createStoreTokenCache(db);
     const hints = createStoreHintCache(db);
+    const poolKeys = createStoreKeyedCache(db, 'v4-pool-key', isV4PoolKey);
     const workers = createWorkerPool({ size: config.decodeThreads, log });
     // One source per chain, built on the chain's first request (the Solana source starts the
     // decode workers then: a server that never serves Solana never starts one).
     const built = new Map<string, Promise<ChainSource>>();
+    const ready = new Map<string, ChainSource>();
     const sourceFor = (slug: string) => {
       let s = built.get(slug);
       if (!s) {
-        built.set(slug, (s = Promise.resolve(sources(chains.get(slug)!, { tokens, offload: workers, hints }))));
-        s.catch(() => built.delete(slug));
+        built.set(slug, (s = Promise.resolve(sources(chains.get(slug)!, { tokens, offload: workers, hints, poolKeys, log }))));
+        s.then(
+          (src) => ready.set(slug, src),
+          () => built.delete(slug),
+        );
       }
       return s;
     };
@@ -89,10 +97,32 @@ export async function createServer({ config, sources, log = console.log, readRow
       budgetMs: config.streamMaxSeconds * 1000,
       rateLimitPerMinute: config.rateLimitPerMinute,
       maxConcurrentRequests: config.maxConcurrentRequests,
+      maxRequestsPerAccount: config.maxStreamsPerKey,
       readRows,
+      discoveryOf: (slug) => ready.get(slug)?.discovery,
     });
+    /** GET /metrics: the API's counters plus what loaders and sources keep. */
+    async function metricsText(): Promise<string> {
+      const counts = await loaders.counts();
+      const rpc: [Record<string, string>, number][] = [];
+      const retries: [Record<string, string>, number][] = [];
+      for (const [chain, src] of ready) {
+        const st = ((src as { transport?: { stats?: unknown } }).transport?.stats ?? (src as { stats?: unknown }).stats) as
+          { httpRequests?: number; retries?: number } | undefined;
+        if (typeof st?.httpRequests === 'number') rpc.push([{ chain }, st.httpRequests]);
+        if (typeof st?.retries === 'number') retries.push([{ chain }, st.retries]);
+      }
+      return api.metrics.render([
+        { name: 'wth_loaders', help: 'wallet loaders held in this process', type: 'gauge', values: [[{}, counts.held]] },
+        { name: 'wth_loads_running', help: 'wallet loads walking now', type: 'gauge', values: [[{}, counts.running]] },
+        { name: 'wth_trades_stored_total', help: 'trades stored by this process', type: 'counter', values: [[{}, counts.tradesStored]] },
+        { name: 'wth_rpc_requests_total', help: 'HTTP requests to chain endpoints, retries included, by chain', type: 'counter', values: rpc },
+        { name: 'wth_rpc_retries_total', help: 'requests to chain endpoints retried, by chain', type: 'counter', values: retries },
+      ]);
+    }
     return {
       api,
+      metricsText,
       db,
       chains,
       loaders,

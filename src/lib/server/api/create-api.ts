@@ -1,4 +1,5 @@
 import { HistoryError } from '../../core/errors.js';
+import { createMetrics, type Metrics } from '../metrics.js';
 import type { ChainRegistry } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
 import type { LoaderRegistry } from '../sync/loader-registry.js';
@@ -22,12 +23,23 @@ export interface CreateApiParameters {
   /** Requests per minute per account; 0 turns the limit off. */
   rateLimitPerMinute?: number;
   maxConcurrentRequests?: number;
+  /** History requests in flight per account before 429 (MAX_STREAMS_PER_KEY; default maxConcurrentRequests). */
+  maxRequestsPerAccount?: number;
+  /** How a chain's source finds wallets' transactions, once its first walk chose (EVM: ots or logs). */
+  discoveryOf?: (slug: string) => string | undefined;
 }
 
 export interface Api {
   readonly history: HistoryContext;
+  readonly metrics: Metrics;
   readonly db: Database;
   readonly chains: ChainRegistry;
+  discoveryOf(slug: string): string | undefined;
+  /**
+   * Shutting down (SIGTERM): open streams end now with their final line and a cursor, pages
+   * answer with what is stored; the process then drains and closes.
+   */
+  beginShutdown(): void;
   /** The request's account, counted against its rate limit; throws unauthorized or rate_limited. */
   authenticate(request: Request): Promise<Principal>;
   /**
@@ -35,20 +47,32 @@ export interface Api {
    * long as `run`'s response body is being read: a stream holds its place until it ends or the
    * client leaves, not just until its headers are sent.
    */
-  admit(run: () => Promise<Response>): Promise<Response>;
+  admit(run: () => Promise<Response>, accountId?: number): Promise<Response>;
 }
 
-/** A fixed one-minute window per account: cheap, and exact enough to keep one client from starving others. */
-function createRateLimiter(perMinute: number) {
-  const windows = new Map<number, { start: number; count: number }>();
-  return (accountId: number) => {
+/**
+ * A fixed one-minute window per account, counted in the database: every instance on the same
+ * database shares it, so N instances never allow N times the limit. One upsert per authenticated
+ * request, only when a limit is set; windows older than the current minute are dropped now and then.
+ */
+function createRateLimiter(perMinute: number, db: Database) {
+  let lastSweep = 0;
+  return async (accountId: number) => {
     if (perMinute <= 0) return;
     const now = Date.now();
-    let w = windows.get(accountId);
-    if (!w || now - w.start >= 60_000) windows.set(accountId, (w = { start: now, count: 0 }));
-    if (++w.count > perMinute) {
+    const minute = Math.floor(now / 60_000);
+    const rows = await db.query<{ count: number }>(
+      `INSERT INTO rate_windows (account_id, minute, count) VALUES ($1, $2, 1)
+       ON CONFLICT (account_id, minute) DO UPDATE SET count = rate_windows.count + 1 RETURNING count`,
+      [accountId, minute],
+    );
+    if (minute !== lastSweep) {
+      lastSweep = minute;
+      await db.query('DELETE FROM rate_windows WHERE minute < $1', [minute]);
+    }
+    if (Number(rows[0].count) > perMinute) {
       throw new HistoryError('rate_limited', `More than ${perMinute} requests in a minute for this account.`, {
-        retryAfter: Math.ceil((w.start + 60_000 - now) / 1000),
+        retryAfter: Math.ceil(((minute + 1) * 60_000 - now) / 1000),
       });
     }
   };
@@ -93,7 +117,11 @@ function onBodyEnd(response: Response, done: () => void): Response {
 }
 
 export function createApi(p: CreateApiParameters): Api {
+  const closing = new AbortController();
+  const metrics = createMetrics();
   const history: HistoryContext = {
+    closing: closing.signal,
+    metrics,
     db: p.db,
     chains: p.chains,
     loaders: p.loaders,
@@ -102,30 +130,55 @@ export function createApi(p: CreateApiParameters): Api {
     keepaliveMs: p.keepaliveMs ?? 10_000,
     readRows: p.readRows ?? 4_000,
   };
-  const rateLimit = createRateLimiter(p.rateLimitPerMinute ?? 0);
+  const rateLimit = createRateLimiter(p.rateLimitPerMinute ?? 0, p.db);
   const maxInFlight = p.maxConcurrentRequests ?? 512;
+  const perAccount = p.maxRequestsPerAccount ?? maxInFlight;
   let inFlight = 0;
+  const byAccount = new Map<number, number>();
   return {
     history,
+    metrics,
     db: p.db,
     chains: p.chains,
+    discoveryOf: (slug) => p.discoveryOf?.(slug),
+    beginShutdown: () => closing.abort(),
     async authenticate(request) {
       const principal = await authenticate(p.db, request);
-      rateLimit(principal.accountId);
+      await rateLimit(principal.accountId);
       return principal;
     },
-    async admit(run) {
+    async admit(run, accountId) {
       if (inFlight >= maxInFlight)
         throw new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 });
+      const mine = accountId === undefined ? 0 : (byAccount.get(accountId) ?? 0);
+      // One key cannot hold every place: its own streams past the cap are its rate limit.
+      if (accountId !== undefined && mine >= perAccount) {
+        throw new HistoryError('rate_limited', `This key already has ${mine} history requests open (the limit per key); retry when one ends.`, {
+          retryAfter: 3,
+        });
+      }
       inFlight++;
+      if (accountId !== undefined) byAccount.set(accountId, mine + 1);
+      const release = () => {
+        inFlight--;
+        if (accountId === undefined) return;
+        const n = (byAccount.get(accountId) ?? 1) - 1;
+        if (n <= 0) byAccount.delete(accountId);
+        else byAccount.set(accountId, n);
+      };
       let response: Response;
       try {
         response = await run();
       } catch (e) {
-        inFlight--;
+        release();
         throw e;
       }
-      return onBodyEnd(response, () => inFlight--);
+      if (!response.headers.get('content-type')?.startsWith('application/x-ndjson')) return onBodyEnd(response, release);
+      metrics.streamOpened();
+      return onBodyEnd(response, () => {
+        metrics.streamClosed();
+        release();
+      });
     },
   };
 }

@@ -6,7 +6,7 @@ import { handleHistory, parseHistoryRequest } from './history.js';
 export async function getHistory(api: Api, request: Request, address: string): Promise<Response> {
   const principal = await api.authenticate(request);
   const target = parseHistoryRequest(api.history, address, new URL(request.url));
-  return api.admit(() => handleHistory(api.history, principal, target, request.signal));
+  return api.admit(() => handleHistory(api.history, principal, target, request.signal), principal.accountId);
 }
 
 /** A path segment as the address it names; `%ZZ` and the like cannot be an address: 400 invalid_address rather than a 500. */

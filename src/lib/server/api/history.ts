@@ -1,11 +1,12 @@
 import { HistoryError } from '../../core/errors.js';
-import { nextTurn, sleep } from '../../rpc/wait.js';
+import { nextTurn, onAbort, sleep } from '../../rpc/wait.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
 import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
 import { meterRun } from '../store/usage.js';
 import type { LoaderRegistry } from '../sync/loader-registry.js';
 import type { WalletLoader } from '../sync/wallet-loader.js';
+import type { Metrics } from '../metrics.js';
 import type { Principal } from './authenticate.js';
 import type { CursorCodec } from './cursor.js';
 import { parseLimit } from './parse-limit.js';
@@ -21,6 +22,27 @@ export interface HistoryContext {
   keepaliveMs: number;
   /** Rows per stored read: each read is one database round trip (string_agg), so larger is faster up to memory. */
   readRows: number;
+  /**
+   * Aborted when the server is shutting down (SIGTERM): open streams end at once with their
+   * final line and a cursor, as they do at the budget, so a client resumes on another instance.
+   */
+  closing?: AbortSignal;
+  /** Counts trades delivered (GET /metrics). */
+  metrics?: Pick<Metrics, 'delivered'>;
+}
+
+/** Waits for the loader's next change, or until the server starts shutting down. */
+function nextChangeOrClosing(ctx: HistoryContext, loader: WalletLoader, ms: number, since: number): Promise<void> {
+  const closing = ctx.closing;
+  if (!closing) return loader.nextChange(ms, since);
+  if (closing.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = onAbort(closing, resolve);
+    void loader.nextChange(ms, since).then(() => {
+      off();
+      resolve();
+    });
+  });
 }
 
 /** pageSize of an unbounded limit (decisions.md). */
@@ -124,8 +146,8 @@ async function stream(
     }
     if (!loader.running && loader.lastError) throw loader.lastError;
     const wait = firstWaitEnd - Date.now();
-    if (wait <= 0) break;
-    await loader.nextChange(wait, v);
+    if (wait <= 0 || ctx.closing?.aborted) break;
+    await nextChangeOrClosing(ctx, loader, wait, v);
   }
 
   const finalLine = (complete: boolean) => {
@@ -147,6 +169,7 @@ async function stream(
     }
     for (;;) {
       if (cancelled) return;
+      if (ctx.closing?.aborted) return yield finalLine(false);
       // Snapshot before the read: if the history was complete before it, the read saw every trade.
       const v = loader.version;
       const s = found ? found.s : loader.state;
@@ -155,6 +178,7 @@ async function stream(
       if (run) {
         lineRows = Math.min(lineRows * 2, ctx.readRows);
         await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: run.hi, lo: run.lo, count: run.count, after: cursorKey });
+        ctx.metrics?.delivered(run.count);
         below = run.lo;
         belowSig = run.loSignature;
         cursorKey = run.lo;
@@ -177,7 +201,7 @@ async function stream(
         lastLineAt = now;
         continue;
       }
-      await loader.nextChange(Math.min(untilKeepalive, deadline - now), v);
+      await nextChangeOrClosing(ctx, loader, Math.min(untilKeepalive, deadline - now), v);
     }
   }
 
@@ -230,10 +254,10 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
   if (have < limit && !loader.state.complete) {
     const fill = loader.wantMore(limit - have);
     try {
-      while (fill.remaining > 0 && !loader.state.complete && Date.now() < deadline) {
+      while (fill.remaining > 0 && !loader.state.complete && Date.now() < deadline && !ctx.closing?.aborted) {
         const v = loader.version;
         if (!loader.running) break;
-        await loader.nextChange(deadline - Date.now(), v);
+        await nextChangeOrClosing(ctx, loader, deadline - Date.now(), v);
       }
     } finally {
       fill.cancel();
@@ -256,6 +280,7 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
     bounds.count > 0
       ? await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: bounds.hi!, lo: bounds.lo!, count: bounds.count, after: t.after })
       : 0;
+  ctx.metrics?.delivered(bounds.count);
   const more = await hasTradeBelow(ctx.db, walletId, bounds.lo ?? below);
   const pageSize = Number.isFinite(limit) ? limit : UNBOUNDED_PAGE_SIZE;
 

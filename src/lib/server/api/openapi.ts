@@ -148,6 +148,11 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
                               required: ['name', 'kind', 'vault'],
                               properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['balancer-v2'] }, vault: { type: 'string' } },
                             },
+                            {
+                              type: 'object',
+                              required: ['name', 'kind', 'settlement'],
+                              properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['cow', 'uniswapx'] }, settlement: { type: 'string' } },
+                            },
                           ],
                         },
                       },
@@ -155,6 +160,12 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
                       aggregators: {
                         type: 'array',
                         items: { type: 'object', required: ['name', 'address'], properties: { name: { type: 'string' }, address: { type: 'string' } } },
+                      },
+                      discovery: {
+                        type: ['string', 'null'],
+                        enum: ['ots', 'logs', null],
+                        description:
+                          "How the server finds a wallet's transactions on this chain: the node's Otterscan index (ots) or Transfer-log range scans (logs); null until the chain's first walk chose, from what the node answers (RPC_DISCOVERY_<SLUG> can fix it).",
                       },
                     },
                   },

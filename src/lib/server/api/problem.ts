@@ -14,6 +14,7 @@ const STATUS: Partial<Record<HistoryErrorCode, number>> = {
   internal: 500,
   upstream_unavailable: 502,
   overloaded: 503,
+  store_unavailable: 503,
 };
 
 /** Codes a client may see; transport codes surface as upstream_unavailable. */
@@ -59,7 +60,8 @@ export function problemResponse(error: unknown, extraHeaders: Record<string, str
   const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...extraHeaders };
   if (code === 'unauthorized') headers['www-authenticate'] = 'Bearer realm="wallet-history"';
   if (code === 'method_not_allowed') headers.allow = (e.context.allow as string) ?? 'GET';
-  if ((code === 'rate_limited' || code === 'overloaded') && !headers['retry-after']) headers['retry-after'] = String(Math.ceil(e.retryAfter ?? 1));
+  if ((code === 'rate_limited' || code === 'overloaded' || code === 'store_unavailable') && !headers['retry-after'])
+    headers['retry-after'] = String(Math.ceil(e.retryAfter ?? 1));
   const body = { type: `urn:wallet-history:problem:${code}`, title: TITLES[code] ?? code, status, code, detail };
   return new Response(JSON.stringify(body), { status, headers });
 }

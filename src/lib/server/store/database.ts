@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { HistoryError } from '../../core/errors.js';
 
 /**
  * The one database seam: PGlite (embedded, a directory) or a PostgreSQL server, with the same
@@ -43,6 +44,23 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL's "not answering" errors: a refused or dropped connection, the server shutting down
+ * or starting up (SQLSTATE 57P01-57P03), a connection failure class 08. Those become
+ * `store_unavailable` (503 with Retry-After; a loader backs off and tries again); anything else
+ * is a real failure and goes on as it is.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+function unavailable(e: unknown): unknown {
+  const err = e as { code?: string; message?: string };
+  const code = typeof err?.code === 'string' ? err.code : '';
+  const gone =
+    UNAVAILABLE_CODES.has(code) ||
+    code.startsWith('08') ||
+    /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(err?.message ?? '');
+  return gone ? new HistoryError('store_unavailable', 'The database is not answering; retry shortly.', { cause: e, retryable: true, retryAfter: 5 }) : e;
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // int8 (counts, sums) as JS numbers: every count here stays far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -50,26 +68,38 @@ async function openPostgres(url: string): Promise<Database> {
   // A server restart or a dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('select 1');
+  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (e) {
+      throw unavailable(e);
+    }
+  };
   return {
     kind: 'postgres',
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const out = await fn({ query: async (sql, params) => (await client.query(sql, params)).rows });
-        await client.query('COMMIT');
-        return out;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
+    query: (sql, params) => guard(async () => (await pool.query(sql, params)).rows),
+    exec: (sql) =>
+      guard(async () => {
+        await pool.query(sql);
+      }),
+    transaction: (fn) => guard(() => inTransaction(fn)),
     close: () => pool.end(),
   };
+
+  async function inTransaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const out = await fn({ query: async (sql, params) => (await client.query(sql, params)).rows });
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch((r: Error) => (broken = r));
+      throw e;
+    } finally {
+      // A connection that could not even roll back is dropped, not handed to the next query.
+      client.release(broken);
+    }
+  }
 }

@@ -117,6 +117,12 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
        $$`,
     ],
   },
+  {
+    // Per-account request counts per minute, shared by every instance on this database
+    // (RATE_LIMIT_PER_MINUTE holds across instances); rows older than a minute are dropped.
+    version: 4,
+    sql: `CREATE TABLE rate_windows (account_id int NOT NULL, minute bigint NOT NULL, count int NOT NULL, PRIMARY KEY (account_id, minute))`,
+  },
 ];
 
 /**

@@ -15,6 +15,8 @@ export interface LoaderRegistry {
   /** Restarts background loading of wallets a stream asked for before the last shutdown. */
   resumeBackground(): Promise<number>;
   stopAll(): Promise<void>;
+  /** Loaders held, walking now, and trades they stored since this process started (GET /metrics). */
+  counts(): Promise<{ held: number; running: number; tradesStored: number }>;
 }
 
 export interface CreateLoaderRegistryParameters {
@@ -32,6 +34,8 @@ export interface CreateLoaderRegistryParameters {
 export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idleMs = 600_000 }: CreateLoaderRegistryParameters): LoaderRegistry {
   const loaders = new Map<string, Promise<WalletLoader>>();
   const lastAsked = new Map<string, number>();
+  /** Trades stored by loaders since dropped as idle: the metric's counter never goes back. */
+  let storedByDropped = 0;
   // Without this a long-running server keeps one loader per wallet ever served.
   const sweeper = setInterval(
     async () => {
@@ -40,6 +44,7 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idle
         if (asked > cutoff) continue;
         const loader = await loaders.get(id)?.catch(() => null);
         if (!loader?.running && (lastAsked.get(id) ?? 0) <= cutoff) {
+          storedByDropped += loader?.stats.trades ?? 0;
           loaders.delete(id);
           lastAsked.delete(id);
         }
@@ -73,6 +78,11 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idle
         await loader.wantAll();
       }
       return wallets.length;
+    },
+    async counts() {
+      const all = await Promise.allSettled([...loaders.values()]);
+      const ok = all.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      return { held: ok.length, running: ok.filter((l) => l.running).length, tradesStored: storedByDropped + ok.reduce((n, l) => n + l.stats.trades, 0) };
     },
     async stopAll() {
       clearInterval(sweeper);

@@ -123,6 +123,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     );
     for (const f of fills) f.remaining -= inserted;
     lastError = null;
+    storeRetryMs = 0;
     notify();
   }
 
@@ -263,6 +264,22 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     }
   }
 
+  /**
+   * The database went away under a walk that still has demand: try again after 1 s, doubling to
+   * 30 s, until it answers (then the walk goes on from the last position it committed).
+   */
+  let storeRetryMs = 0;
+  let storeRetry: ReturnType<typeof setTimeout> | null = null;
+  function retryWhenStoreIsBack(): void {
+    if (storeRetry || stopping || lastError?.code !== 'store_unavailable' || state.complete || !hasDemand()) return;
+    storeRetryMs = Math.min(30_000, storeRetryMs ? storeRetryMs * 2 : 1_000);
+    storeRetry = setTimeout(() => {
+      storeRetry = null;
+      kick();
+    }, storeRetryMs);
+    storeRetry.unref?.();
+  }
+
   function kick(): void {
     if (running || stopping) return;
     // `.finally` always runs after this assignment, even when the loop has nothing to do and
@@ -272,6 +289,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
       // Work that arrived while the loop was returning (a refresh wanted, a page's demand) found
       // it still marked running; pick it up now, unless the loop just stopped on an error.
       if (!failed && !stopping && (refreshWanted || (!state.complete && hasDemand()))) kick();
+      if (failed) retryWhenStoreIsBack();
       notify();
     });
   }
@@ -343,6 +361,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     },
     async stop() {
       stopping = true;
+      if (storeRetry) clearTimeout(storeRetry);
       abort.abort();
       notify();
       await running;
