@@ -70,6 +70,8 @@ export interface AppServer {
   logs: string[];
   /** Stops the process and starts it again on the same port and data with other settings. */
   restart(env?: Record<string, string>): Promise<void>;
+  /** SIGKILL: the process dies where it stands (no handler runs); `restart()` starts it again. */
+  kill(): Promise<void>;
   /** Sends the process a signal; resolves with how long it took to exit. */
   signal(sig: NodeJS.Signals): Promise<{ exitMs: number }>;
   stop(): Promise<void>;
@@ -106,7 +108,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     return c;
   };
   const stopServer = async (c: ChildProcess) => {
-    if (c.exitCode !== null) return;
+    if (c.exitCode !== null || c.signalCode !== null) return;
     c.kill('SIGTERM');
     await new Promise((r) => c.once('exit', r));
   };
@@ -117,6 +119,12 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     async restart(extra = {}) {
       await stopServer(child);
       child = await spawnServer(extra);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
     async signal(sig) {
       const t0 = Date.now();

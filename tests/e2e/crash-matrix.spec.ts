@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import type { Trade } from '../../src/lib/core/trade.js';
+import { parseStreamLine } from '../../src/lib/dashboard/ndjson.js';
+import { createPrng } from '../support/sol-replay/synth.js';
+import { apiHistory } from './helpers.js';
+import { API_KEY, startAppServer, startStack, type AppServer, type Stack } from './stack.js';
+
+/**
+ * The crash matrix: the built server on its embedded store, SIGKILLed at twenty points of one
+ * wallet's load drawn from a fixed seed (while it fetches, writes a batch, meters a line or
+ * writes to the socket: no handler runs), and started again on the same data each time. A client
+ * that resumes from the last cursor it read whole must end with exactly the trades a server that
+ * never crashed serves, in order, none twice, and the account's usage must be what it received.
+ */
+const SEED = 20261124;
+const KILLS = 20;
+
+let stack: Stack;
+let reference: AppServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // 3,000 trades behind 250 ms per RPC answer: about 25 s of live loading (at 100 ms the walk
+  // ended after the 12th kill), more than the ~14 s the twenty kill windows add up to, so the
+  // kills land in the middle of the walk.
+  stack = await startStack({ trades: 3_000, latencyMs: 250, seed: 31 });
+  reference = await startAppServer({ RPC_URL_SOL: stack.rpcUrl, CURSOR_SECRET: 'e2e-crash-reference-0123456789abcdef', DECODE_THREADS: '1' });
+});
+
+test.afterAll(async () => {
+  await reference?.stop().catch(() => {});
+  await stack?.stop().catch(() => {});
+});
+
+interface Read {
+  trades: Trade[];
+  cursor: string | null;
+  complete: boolean;
+}
+
+/**
+ * One history request from `cursor`: every whole line is taken (a batch's trades and cursor), a
+ * line cut by the crash is not. With `killAfterMs`, the server is SIGKILLed that long after the
+ * request starts; the read then ends with the connection.
+ */
+async function readOnce(stack: Stack, cursor: string | null, killAfterMs?: number): Promise<Read & { killed: Promise<void> | null }> {
+  const q = new URLSearchParams({ chain: 'sol' });
+  if (cursor) q.set('cursor', cursor);
+  const out: Read = { trades: [], cursor, complete: false };
+  let killed: Promise<void> | null = null;
+  const timer = killAfterMs === undefined ? null : setTimeout(() => (killed = stack.app.kill()), killAfterMs);
+  try {
+    const res = await fetch(`${stack.baseUrl}/v1/wallets/${stack.wallet}/history?${q}`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let pending = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += decoder.decode(value, { stream: true });
+      let nl: number;
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        const raw = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        if (!raw.trim()) continue;
+        const line = parseStreamLine(raw);
+        if (line.kind === 'batch') {
+          out.trades.push(...line.trades);
+          out.cursor = line.cursor;
+        } else if (line.complete) out.complete = true;
+        else if (line.cursor) out.cursor = line.cursor;
+      }
+    }
+  } catch (e) {
+    // The connection died with the server (reset or refused): what was read whole is kept.
+    if (killAfterMs === undefined) throw e;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+  return { ...out, killed };
+}
+
+test('SIGKILL at twenty points of a load: the resumed stream equals a clean run, usage equals what was received', async () => {
+  test.setTimeout(300_000);
+  const expectedP = apiHistory(reference.baseUrl, stack.wallet);
+  const rng = createPrng(SEED);
+  const received: Trade[] = [];
+  let cursor: string | null = null;
+  let complete = false;
+  const log: string[] = [];
+  for (let k = 0; k < KILLS; k++) {
+    // 150-1,200 ms after the request starts: before the first line, mid-batch, between lines.
+    const delay = 150 + Math.floor(rng() * 1050);
+    const r = await readOnce(stack, cursor, delay);
+    received.push(...r.trades);
+    cursor = r.cursor;
+    complete ||= r.complete;
+    // A stream that ended before its kill (complete or at its budget) still has its kill: the
+    // server is restarted on the same data in every round.
+    await (r.killed ?? stack.app.kill());
+    log.push(`kill ${k + 1}: +${delay} ms, ${r.trades.length} trades read, ${received.length} in all${r.complete ? ', stream complete' : ''}`);
+    await stack.app.restart();
+  }
+  console.log(`crash matrix, seed ${SEED}:\n  ${log.join('\n  ')}`);
+  while (!complete) {
+    const r = await readOnce(stack, cursor);
+    received.push(...r.trades);
+    cursor = r.cursor;
+    complete = r.complete;
+  }
+
+  const expected = await expectedP;
+  expect(expected.length).toBeGreaterThan(2_000);
+  // The kills landed while the walk was still going (the load outlasts the kill windows).
+  expect(log.filter((l) => l.includes('stream complete')).length).toBeLessThanOrEqual(2);
+  expect(received.length).toBe(expected.length);
+  expect(received).toEqual(expected);
+  const usage = (await (await fetch(`${stack.baseUrl}/v1/usage`, { headers: { authorization: `Bearer ${API_KEY}` } })).json()) as { trades: number };
+  expect(usage.trades).toBe(expected.length);
+});
