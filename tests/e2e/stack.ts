@@ -63,6 +63,8 @@ export interface StackOptions {
   seed?: number;
   /** Server stream budget (s); short budgets exercise complete:false + resume. */
   streamMaxSeconds?: number;
+  /** More server environment, e.g. DATABASE_URL for a PostgreSQL store instead of the embedded one. */
+  env?: Record<string, string>;
 }
 
 export interface AppServer {
@@ -150,6 +152,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     // A request from the top looks for new trades when the head was checked over 1 s ago.
     HEAD_STALE_SECONDS: '1',
     DECODE_THREADS: '1',
+    ...o.env,
   });
   const proxy = await corsProxy(replay.url);
   return {

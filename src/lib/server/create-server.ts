@@ -6,6 +6,7 @@ import { createApi, type Api } from './api/create-api.js';
 import { createCursorCodec } from './api/cursor.js';
 import type { ServerConfig } from './config.js';
 import { countKeys, createKey } from './store/accounts.js';
+import { redactUrl } from '../core/errors.js';
 import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
 import { isV4PoolKey } from '../chains/evm/decode/v4.js';
@@ -56,6 +57,8 @@ export async function createServer({ config, sources, log = console.log, readRow
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
+    // Which store answers is the first thing an operator checks (the URL without its password).
+    log(db.kind === 'postgres' ? `Store: PostgreSQL at ${redactUrl(config.databaseUrl!)}` : `Store: embedded (PGlite) in ${config.dataDir}`);
     for (const { account, key } of config.apiKeys) await createKey(db, account, key);
     if ((await countKeys(db)) === 0) {
       const { key } = await createKey(db, 'local');
