@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
-import { eachLine, randomWallet, startTestServer, TEST_KEY } from '../support/test-server.js';
+import { randomWallet, startTestServer, TEST_KEY } from '../support/test-server.js';
+import { drainStream } from './stream-client.js';
 
 export interface ApiBenchResult {
   backend: 'pglite' | 'postgres';
@@ -15,22 +16,6 @@ export interface ApiBenchResult {
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-
-/** Reads a stream to its end, counting trades without keeping them (so RSS reflects the server). */
-async function drainStream(url: string): Promise<{ trades: number; ms: number; final: any }> {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${TEST_KEY}` } });
-  let trades = 0;
-  let final: any = null;
-  await eachLine(res, (l) => {
-    if (l.startsWith('{"trades":[')) {
-      // Count trades by their signature fields rather than parsing the whole line.
-      let i = 0;
-      while ((i = l.indexOf('"signature":', i) + 1) > 0) trades++;
-    } else if (l) final = JSON.parse(l);
-  });
-  return { trades, ms: performance.now() - t0, final };
-}
 
 /**
  * Stores a 100,000-trade and a 1,000,000-trade wallet through the real loader, then measures over

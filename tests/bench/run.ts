@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,sol-decode,sol-index,tron,evm,evm-discovery,evm-v4,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,memory,sol-decode,sol-index,tron,evm,evm-discovery,evm-v4,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -29,6 +29,18 @@ async function main() {
       console.log(
         `  (loading through the scripted source: ${Math.round(r.loadTradesPerSec)} trades/s; RSS before the 1,000,000-trade stream ${Math.round(r.rssBaseMb)} MB, client and server in one process)`,
       );
+    }
+  }
+  if (want('memory')) {
+    const { benchMemory } = await import('./memory.js');
+    for (const store of ['embedded', 'postgres'] as const) {
+      console.log(`memory on the ${store} store: the server in a process of its own...`);
+      const r = await benchMemory(store, console.log);
+      report(`[${store}] idle RSS of the server`, r.idleMb, 'MB', store === 'embedded' ? 250 : 150, 'lower');
+      report(`[${store}] RSS added per open stream (200 streams, 20 wallets)`, r.perStreamMb, 'MB', 1, 'lower');
+      report(`[${store}] RSS after loading ${r.millionTrades.toLocaleString('en')} trades`, r.afterMillionMb, 'MB', 600, 'lower');
+      console.log(`  (peak while 200 streams were open ${Math.round(r.streamsPeakMb)} MB; peak while loading ${Math.round(r.loadPeakMb)} MB)`);
+      if (r.recoverMs !== undefined) report('[postgres] database back → history answered again', r.recoverMs, 'ms', 5_000, 'lower');
     }
   }
   if (want('sol-decode')) {

@@ -1,5 +1,7 @@
 /** The benchmark's HTTP client: a stream read on a thread of its own, and a median. */
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { eachLine, TEST_KEY } from '../support/test-server.js';
 
 export function median(xs: number[]): number {
   if (xs.length === 0) throw new Error('median of nothing');
@@ -61,4 +63,20 @@ export async function streamFromAnotherThread(
   } finally {
     await worker.terminate();
   }
+}
+
+/** Reads a stream to its end, counting trades without keeping them (so RSS reflects the server). */
+export async function drainStream(url: string, key = TEST_KEY): Promise<{ trades: number; ms: number; final: any }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+  let trades = 0;
+  let final: any = null;
+  await eachLine(res, (l) => {
+    if (l.startsWith('{"trades":[')) {
+      // Count trades by their signature fields rather than parsing the whole line.
+      let i = 0;
+      while ((i = l.indexOf('"signature":', i) + 1) > 0) trades++;
+    } else if (l) final = JSON.parse(l);
+  });
+  return { trades, ms: performance.now() - t0, final };
 }

@@ -9,6 +9,11 @@ export interface ServerConfig {
   /** postgres://... selects a PostgreSQL server; undefined selects embedded PGlite under dataDir. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * PGLITE_OPTIMIZE=true: the embedded database's WebAssembly is also compiled by V8's optimizing
+   * tier (about 20% faster bulk writes for about 45 MB more memory; default off, see database.ts).
+   */
+  pgliteOptimize: boolean;
   /** One time budget for streams and pages (STREAM_MAX_SECONDS, default 55). */
   streamMaxSeconds: number;
   /** A request from the top refreshes the head when it was checked longer ago than this (default 60). */
@@ -117,6 +122,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   const tronApiKey = env.TRON_API_KEY?.trim();
   if (tronApiKey) (rpcOptions.tron ??= {}).headers = { 'TRON-PRO-API-KEY': tronApiKey };
+  const pgliteOptimize = (env.PGLITE_OPTIMIZE?.trim() || 'false').toLowerCase();
+  if (pgliteOptimize !== 'true' && pgliteOptimize !== 'false') throw new HistoryError('config_invalid', `PGLITE_OPTIMIZE must be "true" or "false", got "${env.PGLITE_OPTIMIZE}"`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new HistoryError('config_invalid', 'DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
@@ -124,6 +131,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     databaseUrl,
     dataDir: env.DATA_DIR?.trim() || './data',
+    pgliteOptimize: pgliteOptimize === 'true',
     streamMaxSeconds: positiveNumber(env, 'STREAM_MAX_SECONDS', 55),
     headStaleSeconds: positiveNumber(env, 'HEAD_STALE_SECONDS', 60, { allowZero: true }),
     apiKeys: parseApiKeys(env.API_KEYS),

@@ -54,7 +54,7 @@ function readEvmChainsFile(path: string | undefined): unknown {
 export async function createServer({ config, sources, log = console.log, readRows }: CreateServerParameters): Promise<Server> {
   // Chains first: a malformed EVM_CHAINS_FILE stops the start before anything is opened.
   const chains = createChainRegistry({ rpcUrls: config.rpcUrls, rpcOptions: config.rpcOptions, evmChainsFile: readEvmChainsFile(config.evmChainsFile) });
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteOptimize: config.pgliteOptimize });
   try {
     await migrate(db);
     // Which store answers is the first thing an operator checks (the URL without its password).

@@ -1,0 +1,53 @@
+/**
+ * The server the memory benchmark measures, in a process of its own so its RSS is the server's
+ * alone: createServer as the SvelteKit hook wires it (store, loaders, decode threads, API) behind
+ * serveNode, with scripted Solana sources instead of an RPC (the RPC client's memory is not what
+ * is measured here). Prints `{"url": ...}` once listening.
+ *
+ * Environment: DATA_DIR or DATABASE_URL (the store), BIG_WALLET and BIG_TX (the wallet loaded
+ * with ~1,000,000 trades: 5,000-transaction batches as fast as the store takes them); every other
+ * wallet has 2,000 transactions in 100-transaction batches 200 ms apart, so its streams stay open
+ * about 4 s.
+ */
+import { loadConfig } from '../../src/lib/server/config.js';
+import { createServer } from '../../src/lib/server/create-server.js';
+import { serveNode } from '../../src/lib/server/http/serve-node.js';
+import type { ChainSource } from '../../src/lib/core/chain-source.js';
+import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
+import { OTHER_KEY, TEST_KEY } from '../support/test-server.js';
+import { handleV1 } from '../support/v1-routes.js';
+
+const big = process.env.BIG_WALLET ?? '';
+const bigTx = Number(process.env.BIG_TX ?? 875_000);
+const scripted = new Map<string, ScriptedSource>();
+const source: ChainSource = {
+  chain: 'sol',
+  history(p) {
+    let s = scripted.get(p.wallet);
+    if (!s) {
+      s = createScriptedSource(p.wallet === big ? { transactions: bigTx, batchSize: 5_000 } : { transactions: 2_000, batchSize: 100, delayMs: 200 });
+      scripted.set(p.wallet, s);
+    }
+    return s.history(p);
+  },
+};
+
+const config = loadConfig({
+  API_KEYS: `alice:${TEST_KEY},bob:${OTHER_KEY}`,
+  CURSOR_SECRET: 'bench-memory-secret',
+  DATA_DIR: process.env.DATA_DIR ?? './data',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  STREAM_MAX_SECONDS: '600',
+  RATE_LIMIT_PER_MINUTE: '0',
+  MAX_CONCURRENT_REQUESTS: '1000',
+  MAX_STREAMS_PER_KEY: '1000',
+});
+const server = await createServer({ config, log: () => {}, sources: () => source });
+const http = await serveNode(async (req) => (await handleV1(server.api, req)) ?? new Response('not found', { status: 404 }));
+console.log(JSON.stringify({ url: http.url }));
+// `kill -USR2 <pid>`: where the memory is (V8 heap, WebAssembly and buffers outside it), on stderr.
+process.on('SIGUSR2', () => {
+  const m = process.memoryUsage();
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  console.error(JSON.stringify({ rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }));
+});
