@@ -49,5 +49,7 @@ console.log(JSON.stringify({ url: http.url }));
 process.on('SIGUSR2', () => {
   const m = process.memoryUsage();
   const mb = (n: number) => Math.round(n / 2 ** 20);
-  console.error(JSON.stringify({ rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }));
+  console.error(
+    JSON.stringify({ rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }),
+  );
 });

@@ -39,7 +39,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function bundleServer(): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = join(import.meta.dirname, '../../.tmp/bench-memory-server.mjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'memory-server.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'memory-server.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
   return outfile;
 }
 

@@ -123,7 +123,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const tronApiKey = env.TRON_API_KEY?.trim();
   if (tronApiKey) (rpcOptions.tron ??= {}).headers = { 'TRON-PRO-API-KEY': tronApiKey };
   const pgliteOptimize = (env.PGLITE_OPTIMIZE?.trim() || 'false').toLowerCase();
-  if (pgliteOptimize !== 'true' && pgliteOptimize !== 'false') throw new HistoryError('config_invalid', `PGLITE_OPTIMIZE must be "true" or "false", got "${env.PGLITE_OPTIMIZE}"`);
+  if (pgliteOptimize !== 'true' && pgliteOptimize !== 'false')
+    throw new HistoryError('config_invalid', `PGLITE_OPTIMIZE must be "true" or "false", got "${env.PGLITE_OPTIMIZE}"`);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new HistoryError('config_invalid', 'DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
