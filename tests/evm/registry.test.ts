@@ -164,7 +164,13 @@ describe('EVM_CHAINS_FILE', () => {
     const [c] = parseEvmChainsFile([{ ...entry, aggregators: [{ name: 'my-agg', address: WETH }] }]);
     expect(c.aggregators).toEqual([{ name: 'my-agg', address: WETH.toLowerCase() }]);
     const eth = BUILT_IN_EVM_CHAINS.find((x) => x.slug === 'eth')!;
-    expect(eth.aggregators.map((a) => a.name)).toContain('1inch');
+    // decisions.md's EVM aggregator slugs, each known by at least one router on eth, base and bsc.
+    for (const slug of ['eth', 'base', 'bsc']) {
+      const names = new Set(BUILT_IN_EVM_CHAINS.find((x) => x.slug === slug)!.aggregators.map((a) => a.name));
+      expect([...names].sort()).toEqual(['0x', '1inch', 'kyberswap', 'odos', 'paraswap']);
+    }
+    // Every router address is stored lowercase (the source compares receipts' `to` lowercase).
+    for (const c of BUILT_IN_EVM_CHAINS) for (const a of c.aggregators) expect(a.address).toMatch(/^0x[0-9a-f]{40}$/);
     const [e2] = parseEvmChainsFile([{ slug: 'eth', aggregators: [{ name: 'my-agg', address: WETH }] }]);
     expect(e2.aggregators.length).toBe(eth.aggregators.length + 1);
   });

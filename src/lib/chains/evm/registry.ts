@@ -134,6 +134,21 @@ function agg(name: string, address: string): EvmAggregatorConfig {
 const ONEINCH_V6 = agg('1inch', '0x111111125421cA6dc452d289314280a0f8842A65');
 const ONEINCH_V5 = agg('1inch', '0x1111111254EEB25477B68fb85Ed929f73A960582');
 const KYBERSWAP = agg('kyberswap', '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5');
+// 0x: API v2 sends allowance-holder swaps to AllowanceHolder (one address on Cancun chains,
+// another on Shanghai ones), v1 to its Exchange Proxy. Its Settler contracts are redeployed
+// every few weeks (0x-settler README: never hard-code them), so a permit2-flow swap sent
+// straight to a Settler keeps its venues' slugs.
+const ZEROX = [
+  agg('0x', '0x0000000000001fF3684f28c67538d4D072C22734'),
+  agg('0x', '0x0000000000005E88410CcDFaDe4a5EfaE4b49562'),
+  agg('0x', '0xDef1C0ded9bec7F1a1670819833240f027b25EfF'),
+];
+// Odos: the V3 router has one address on every chain it serves; V2 routers differ per chain
+// (docs.odos.xyz/build/contracts).
+const ODOS_V3 = agg('odos', '0x0D05a7D3448512B78fa8A9e46c4872C88C4a0D05');
+// ParaSwap (Velora) Augustus V6.2, one address on every chain; Augustus V5 where it still runs.
+const PARASWAP_V6 = agg('paraswap', '0x6A000F20005980200259B80c5102003040001068');
+const PARASWAP_V5 = agg('paraswap', '0xDEF171Fe48CF0115B1d80b88dc8eAB59176FEe57');
 
 // Uniswap V4 PoolManager / PositionManager per chain as given in issue 11 (from Uniswap's v4
 // deployment pages).
@@ -164,7 +179,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       ...UNISWAPX_ETH,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
-    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
+    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP, ...ZEROX, ODOS_V3, agg('odos', '0xCf5540fFFCdC3d510B18bFcA6d2b9987b0772559'), PARASWAP_V6, PARASWAP_V5],
   },
   {
     slug: 'base',
@@ -186,7 +201,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
-    aggregators: [ONEINCH_V6, KYBERSWAP],
+    aggregators: [ONEINCH_V6, KYBERSWAP, ...ZEROX, ODOS_V3, agg('odos', '0x19cEeAd7105607Cd444F5ad10dd51356436095a1'), PARASWAP_V6],
   },
   {
     slug: 'bsc',
@@ -206,7 +221,7 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
-    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP],
+    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP, ...ZEROX, ODOS_V3, agg('odos', '0x89b8AA89FDd0507a99d334CBe3C808fAFC7d850E'), PARASWAP_V6, PARASWAP_V5],
   },
   {
     slug: 'monad',
