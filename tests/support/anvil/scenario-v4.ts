@@ -5,6 +5,7 @@ import { formatUnits } from '../../../src/lib/core/decimal.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../../src/lib/core/trade.js';
 import { toChecksumAddress } from '../../../src/lib/chains/evm/address.js';
 import { startAnvil } from './anvil.js';
+import { compileSolidity } from './compile.js';
 import { ARTIFACTS, createChainDriver, type Artifact, type ChainDriver, type Receipt } from './contracts.js';
 import { execute, setupAccount } from './scenario.js';
 
@@ -12,8 +13,10 @@ import { execute, setupAccount } from './scenario.js';
  * A chain on anvil with Uniswap V4 (v4-core's PoolManager driven through its PoolSwapTest
  * router), a second PoolManager absent from the chain's table (an unknown V4 fork), Balancer V2's
  * Vault with a weighted WETH/CHR pool, and the Universal Router 2.0 (Permit2 placed at its
- * canonical address) for mixed V2 -> V4 routes and V4 multi-hop through native ETH. A wallet
- * trades on all of them, interleaved with things that are not its trades.
+ * canonical address) for mixed V2 -> V4 routes and V4 multi-hop through native ETH, and two
+ * hooked V4 pools whose hooks (hooks/TestHooks.sol, compiled here with the pinned solc) take a fee
+ * on top of the swap (HookFee) or replace the curve (HookSwap). A wallet trades on all of them,
+ * interleaved with things that are not its trades.
  *
  * Ground truth comes from balances only: the wallet's token `balanceOf` before and after, the
  * PoolManager's ETH balance or the Vault's WETH balance before and after (the venue's native
@@ -69,6 +72,11 @@ export type V4TradeKind =
   | 'v4-sell-exact-out'
   | 'v4-erc20-erc20'
   | 'v4-fork-buy'
+  | 'v4-fee-hook-buy'
+  | 'v4-fee-hook-buy-exact-out'
+  | 'v4-fee-hook-sell'
+  | 'v4-curve-hook-buy'
+  | 'v4-curve-hook-sell'
   | 'balancer-buy-eth'
   | 'balancer-sell-eth'
   | 'balancer-buy-weth'
@@ -204,6 +212,26 @@ async function script(d: ChainDriver, rounds: number) {
     await d.send(DEPLOYER, pm, pmA, 'initialize', [k, PRICE_ONE], 0n, 3_000_000n);
     await addLiquidity(DEPLOYER, liq, k, 200n * E18);
   }
+  // Hooks: the PoolManager reads a hook's permissions from the low 14 bits of its address, so
+  // each is deployed, then its code (the PoolManager address is an immutable inside it) placed
+  // at an address carrying its flags: 0x44 = AFTER_SWAP | AFTER_SWAP_RETURNS_DELTA, 0x88 =
+  // BEFORE_SWAP | BEFORE_SWAP_RETURNS_DELTA.
+  const hookArtifacts = compileSolidity(new URL('./hooks/TestHooks.sol', import.meta.url));
+  const placeHook = async (name: string, at: string) => {
+    const deployed = await d.deploy(DEPLOYER, hookArtifacts[name], [pm]);
+    await d.rpc.call('anvil_setCode', [at, await d.rpc.call<Hex>('eth_getCode', [deployed, 'latest'])]);
+    return at;
+  };
+  const feeHook = await placeHook('FeeHook', '0x1111000000000000000000000000000000000044');
+  const curveHook = await placeHook('CurveHook', '0x2222000000000000000000000000000000000088');
+  const feeEthAlp: PoolKey = { ...ethAlp, hooks: feeHook };
+  const curveEthBrv: PoolKey = { ...ethBrv, hooks: curveHook };
+  await d.send(DEPLOYER, pm, pmA, 'initialize', [feeEthAlp, PRICE_ONE], 0n, 3_000_000n);
+  await addLiquidity(DEPLOYER, liq, feeEthAlp, 200n * E18);
+  // The curve pool holds no liquidity: the hook pays from its own reserves.
+  await d.send(DEPLOYER, pm, pmA, 'initialize', [curveEthBrv, PRICE_ONE], 0n, 3_000_000n);
+  await d.rpc.call('anvil_setBalance', [curveHook, toHex(1_000n * E18)]);
+  await d.send(DEPLOYER, brv, erc20, 'transfer', [curveHook, 1_000n * E18]);
   await d.send(DEPLOYER, forkPm, pmA, 'initialize', [ethChr, PRICE_ONE], 0n, 3_000_000n);
   await addLiquidity(DEPLOYER, forkLiq, ethChr, 200n * E18);
 
@@ -414,6 +442,9 @@ async function script(d: ChainDriver, rounds: number) {
   }
 
   const pmEth = (manager: string) => () => d.ethBalance(manager);
+  // A hooked pool's native figure is what left or reached the wallet's route: the PoolManager's
+  // and the hook's ETH together (a hook's fee or its own reserves move between the two).
+  const pmAndHookEth = (hook: string) => async () => (await d.ethBalance(pm)) + (await d.ethBalance(hook));
   const urExecute = (commands: Array<[number, Hex]>, value: bigint) =>
     d.sendRaw(
       WALLET,
@@ -486,6 +517,23 @@ async function script(d: ChainDriver, rounds: number) {
     );
     await swap('v4-fork-buy', 'unknown-v4-fork', [{ side: 'buy', token: chr }], { of: pmEth(forkPm), walletEth: true }, () =>
       v4swap(forkSwapper, ethChr, true, -(E18 / 3n + s), E18 / 3n + s),
+    );
+    // Hooked pools: a 1% fee on the unspecified side (ALP out, ETH out, ETH in for exact-out),
+    // and a hook's own curve (the pool's Swap shows 0 and 0).
+    await swap('v4-fee-hook-buy', 'uniswap-v4', [{ side: 'buy', token: alp }], { of: pmAndHookEth(feeHook), walletEth: true }, () =>
+      v4swap(swapper, feeEthAlp, true, -(E18 + s), E18 + s),
+    );
+    await swap('v4-fee-hook-buy-exact-out', 'uniswap-v4', [{ side: 'buy', token: alp }], { of: pmAndHookEth(feeHook), walletEth: true }, () =>
+      v4swap(swapper, feeEthAlp, true, 2n * E18 + s, 3n * E18),
+    );
+    await swap('v4-fee-hook-sell', 'uniswap-v4', [{ side: 'sell', token: alp }], { of: pmAndHookEth(feeHook), walletEth: true }, () =>
+      v4swap(swapper, feeEthAlp, false, -(3n * E18 + s)),
+    );
+    await swap('v4-curve-hook-buy', 'uniswap-v4', [{ side: 'buy', token: brv }], { of: pmAndHookEth(curveHook), walletEth: true }, () =>
+      v4swap(swapper, curveEthBrv, true, -(E18 / 2n + s), E18 / 2n + s),
+    );
+    await swap('v4-curve-hook-sell', 'uniswap-v4', [{ side: 'sell', token: brv }], { of: pmAndHookEth(curveHook), walletEth: true }, () =>
+      v4swap(swapper, curveEthBrv, false, -(E18 + s)),
     );
     // The smart account's V4 swaps, bundled: the account is the trader (its ETH also pays the
     // operation's gas, so only the PoolManager's balance gives the native figure).
