@@ -13,6 +13,8 @@ export interface AnvilNode {
 
 export interface AnvilOptions {
   chainId?: number;
+  /** Keep historical state (no --prune-history): debug_traceTransaction needs it. */
+  keepHistory?: boolean;
   /** State file to load (anvil --load-state). */
   loadState?: string;
   /** Extra flags. */
@@ -48,7 +50,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     // source never reads historical state (eth_call at 'latest' only); logs and receipts are kept.
     '--hardfork',
     options.hardfork ?? 'cancun',
-    '--prune-history',
+    // Call traces replay a transaction on its block's state: a scenario that reads them keeps history.
+    ...(options.keepHistory ? [] : ['--prune-history']),
     ...(options.loadState ? ['--load-state', options.loadState] : []),
     ...(options.args ?? []),
   ];

@@ -14,7 +14,7 @@ export interface LimitingProxy {
   /** Faults injected, by kind. */
   faults: Record<string, number>;
   /** Calls and HTTP requests that reached the proxy. */
-  seen: { calls: number; httpRequests: number };
+  seen: { calls: number; httpRequests: number; debug: number };
   close(): Promise<void>;
 }
 
@@ -30,6 +30,8 @@ export interface LimitingProxyOptions {
   maxResults?: number;
   /** `hidden`: ots_ methods answer "method not found" (a node without Otterscan's index); `refuseAfter`: they do after that many calls. */
   ots?: 'hidden' | { refuseAfter: number };
+  /** `hidden`: debug_ methods answer "method not found", as most hosted providers' free tiers do. Counts the calls in `seen.debug`. */
+  debug?: 'hidden';
   /**
    * A share of HTTP requests answered with a fault instead (seeded, so a run repeats). Every kind
    * is also given once early (every third request, in the order listed; a refused batch at the
@@ -45,7 +47,7 @@ export async function startLimitingProxy(target: string, opts: LimitingProxyOpti
   const maxRange = opts.maxRange ?? 1000;
   const maxResults = opts.maxResults ?? 50;
   const refusals = { range: 0, results: 0 };
-  const seen = { calls: 0, httpRequests: 0 };
+  const seen = { calls: 0, httpRequests: 0, debug: 0 };
 
   async function forward(body: unknown): Promise<unknown> {
     const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -60,6 +62,10 @@ export async function startLimitingProxy(target: string, opts: LimitingProxyOpti
       if (opts.ots === 'hidden' || otsCalls > opts.ots.refuseAfter) {
         return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
       }
+    }
+    if (r.method.startsWith('debug_')) {
+      seen.debug += 1;
+      if (opts.debug === 'hidden') return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
     }
     if (r.method !== 'eth_getLogs') return forward(r);
     const f = (r.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };

@@ -77,6 +77,8 @@ export type V4TradeKind =
   | 'v4-fee-hook-sell'
   | 'v4-curve-hook-buy'
   | 'v4-curve-hook-sell'
+  | 'v4-silent-hook-sell'
+  | 'v4-silent-hook-buy-exact-out'
   | 'balancer-buy-eth'
   | 'balancer-sell-eth'
   | 'balancer-buy-weth'
@@ -91,6 +93,11 @@ export type V4TradeKind =
 
 export interface V4GroundTruthTrade extends SourceTrade {
   kind: V4TradeKind;
+  /**
+   * A hook that emitted nothing: the Swap event's figure (the PoolManager's own ETH change), what
+   * a source without call traces gives (decisions.md); absent where it equals `amountSol`.
+   */
+  amountSolWithoutTraces?: string;
 }
 
 export interface V4Scenario {
@@ -119,7 +126,7 @@ export interface V4Scenario {
 }
 
 export async function buildV4Scenario(options: { chainId?: number; rounds?: number } = {}): Promise<V4Scenario> {
-  const node = await startAnvil({ chainId: options.chainId ?? 31339 });
+  const node = await startAnvil({ chainId: options.chainId ?? 31339, keepHistory: true });
   try {
     const m = await script(createChainDriver(node.url), options.rounds ?? 2);
     return {
@@ -217,17 +224,21 @@ async function script(d: ChainDriver, rounds: number) {
   // at an address carrying its flags: 0x44 = AFTER_SWAP | AFTER_SWAP_RETURNS_DELTA, 0x88 =
   // BEFORE_SWAP | BEFORE_SWAP_RETURNS_DELTA.
   const hookArtifacts = compileSolidity(new URL('./hooks/TestHooks.sol', import.meta.url));
-  const placeHook = async (name: string, at: string) => {
-    const deployed = await d.deploy(DEPLOYER, hookArtifacts[name], [pm]);
+  const placeHook = async (name: string, at: string, args: unknown[] = []) => {
+    const deployed = await d.deploy(DEPLOYER, hookArtifacts[name], [pm, ...args]);
     await d.rpc.call('anvil_setCode', [at, await d.rpc.call<Hex>('eth_getCode', [deployed, 'latest'])]);
     return at;
   };
-  const feeHook = await placeHook('FeeHook', '0x1111000000000000000000000000000000000044');
+  const feeHook = await placeHook('FeeHook', '0x1111000000000000000000000000000000000044', [true]);
   const curveHook = await placeHook('CurveHook', '0x2222000000000000000000000000000000000088');
+  const silentHook = await placeHook('FeeHook', '0x3333000000000000000000000000000000000044', [false]);
   const feeEthAlp: PoolKey = { ...ethAlp, hooks: feeHook };
   const curveEthBrv: PoolKey = { ...ethBrv, hooks: curveHook };
-  await d.send(DEPLOYER, pm, pmA, 'initialize', [feeEthAlp, PRICE_ONE], 0n, 3_000_000n);
-  await addLiquidity(DEPLOYER, liq, feeEthAlp, 200n * E18);
+  const silentEthChr: PoolKey = { ...key(NATIVE, chr), hooks: silentHook };
+  for (const k of [feeEthAlp, silentEthChr]) {
+    await d.send(DEPLOYER, pm, pmA, 'initialize', [k, PRICE_ONE], 0n, 3_000_000n);
+    await addLiquidity(DEPLOYER, liq, k, 200n * E18);
+  }
   // The curve pool holds no liquidity: the hook pays from its own reserves.
   await d.send(DEPLOYER, pm, pmA, 'initialize', [curveEthBrv, PRICE_ONE], 0n, 3_000_000n);
   await d.rpc.call('anvil_setBalance', [curveHook, toHex(1_000n * E18)]);
@@ -395,7 +406,7 @@ async function script(d: ChainDriver, rounds: number) {
     kind: V4TradeKind,
     dex: string,
     legs: Array<{ side: 'buy' | 'sell'; token: string; native?: (() => Promise<bigint>) | bigint; dex?: string }>,
-    native: { of: () => Promise<bigint>; walletEth: boolean } | null,
+    native: { of: () => Promise<bigint>; walletEth: boolean; withoutTraces?: () => Promise<bigint> } | null,
     run: () => Promise<Receipt>,
     trader = WALLET,
   ) {
@@ -403,11 +414,13 @@ async function script(d: ChainDriver, rounds: number) {
     // A leg's own venue measure (mixed routes): its venue's balance before and after, or a figure measured beforehand.
     const legBefore = await Promise.all(legs.map((l) => (typeof l.native === 'function' ? l.native() : 0n)));
     const nBefore = native ? await native.of() : 0n;
+    const altBefore = native?.withoutTraces ? await native.withoutTraces() : 0n;
     const ethBefore = await d.ethBalance(trader);
     const r = await run();
     if (r.status !== '0x1') throw new Error(`${kind} reverted (${r.transactionHash})`);
     const after = await Promise.all(legs.map((l) => balanceOf(l.token, trader)));
     const nAfter = native ? await native.of() : 0n;
+    const altAfter = native?.withoutTraces ? await native.withoutTraces() : 0n;
     const legAfter = await Promise.all(legs.map((l) => (typeof l.native === 'function' ? l.native() : 0n)));
     const ethAfter = await d.ethBalance(trader);
     const amountNative = native ? abs(nAfter - nBefore) : null;
@@ -437,6 +450,7 @@ async function script(d: ChainDriver, rounds: number) {
         blockTime: isoFromUnixSeconds(ts),
         position,
         leg: i,
+        ...(native?.withoutTraces ? { amountSolWithoutTraces: formatUnits(abs(altAfter - altBefore), 18) } : {}),
       });
     });
   }
@@ -534,6 +548,12 @@ async function script(d: ChainDriver, rounds: number) {
     );
     await swap('v4-curve-hook-sell', 'uniswap-v4', [{ side: 'sell', token: brv }], { of: pmAndHookEth(curveHook), walletEth: true }, () =>
       v4swap(swapper, curveEthBrv, false, -(E18 + s)),
+    );
+    // A hook that takes its fee in ETH and says nothing: the call trace gives the wallet's figure.
+    const silent = { of: pmAndHookEth(silentHook), walletEth: true, withoutTraces: pmEth(pm) };
+    await swap('v4-silent-hook-sell', 'uniswap-v4', [{ side: 'sell', token: chr }], silent, () => v4swap(swapper, silentEthChr, false, -(2n * E18 + s)));
+    await swap('v4-silent-hook-buy-exact-out', 'uniswap-v4', [{ side: 'buy', token: chr }], silent, () =>
+      v4swap(swapper, silentEthChr, true, E18 + s, 2n * E18),
     );
     // The smart account's V4 swaps, bundled: the account is the trader (its ETH also pays the
     // operation's gas, so only the PoolManager's balance gives the native figure).

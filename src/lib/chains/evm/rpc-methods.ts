@@ -6,6 +6,7 @@
 import { HistoryError } from '../../core/errors.js';
 import type { RpcOutcome, RpcTransport } from '../../rpc/json-rpc.js';
 import type { RpcLog, RpcReceipt } from './decode/decode-receipt.js';
+import type { CallFrame } from './decode/v4.js';
 
 export type { RpcOutcome } from '../../rpc/json-rpc.js';
 
@@ -68,6 +69,16 @@ export const ethCallMany = (rpc: RpcTransport, calls: readonly { to: string; dat
   rpc.callManySettled<string>(
     calls.map((c) => ({ method: 'eth_call', params: [c, 'latest'] })),
     { signal },
+  );
+
+/**
+ * Call traces of transactions in one batch (`debug_traceTransaction` with the call tracer); a
+ * node without the debug namespace answers each with an error, which is an outcome here.
+ */
+export const debugTraceCalls = (rpc: RpcTransport, hashes: readonly string[], signal?: AbortSignal): Promise<RpcOutcome<CallFrame>[]> =>
+  rpc.callManySettled<CallFrame>(
+    hashes.map((h) => ({ method: 'debug_traceTransaction', params: [h, { tracer: 'callTracer' }] })),
+    { signal, retryItemErrors: false },
   );
 
 /** An account's code at `latest` (`0x` for an account without code). */

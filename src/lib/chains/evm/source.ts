@@ -5,13 +5,23 @@ import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import { ERC20_TRANSFER_TOPIC } from '../shared/uniswap-v2-events.js';
 import { normalizeEvmAddress, toChecksumAddress } from './address.js';
-import { decodeReceipt, mayHoldWalletTrade, swapPools, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
+import { decodeReceipt, mayHoldWalletTrade, swapPools, type PoolKeys, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
 import { createMemoryPoolKeyCache, type PoolKeyCache } from './decode/pool-key-cache.js';
-import { decodeInitializeLog, decodePoolKeysResult, poolKeysCallData, v4PoolIds, V4_INITIALIZE_TOPIC, type V4PoolKey } from './decode/v4.js';
+import {
+  decodeInitializeLog,
+  decodePoolKeysResult,
+  nativeIntoManager,
+  poolKeysCallData,
+  silentHookManagers,
+  v4PoolIds,
+  V4_INITIALIZE_TOPIC,
+  type V4PoolKey,
+} from './decode/v4.js';
 import { dexAddress, dexForFactory, dexForSingleton, type EvmChainConfig, type EvmDexKind } from './registry.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportStats } from '../../rpc/json-rpc.js';
 import {
   ethBlockNumber,
+  debugTraceCalls,
   ethCallMany,
   ethGetBlockByNumber,
   ethGetBlocks,
@@ -45,6 +55,11 @@ export interface EvmSourceOptions {
   tokens: TokenCache;
   /** Uniswap V4 pool keys (default: in memory, for the source's lifetime). */
   poolKeys?: PoolKeyCache;
+  /**
+   * Ask for call traces (`debug_traceTransaction`) where a V4 hook that may move the swapper's
+   * amounts emitted nothing (default true: tried once, then not again on a node without them).
+   */
+  traces?: boolean;
   /** JSON-RPC calls per HTTP request (default 100). */
   batchSize?: number;
   /** HTTP requests in flight (RPC_MAX_IN_FLIGHT_<SLUG>, default 8) and started per second (RPC_RPS_<SLUG>). */
@@ -269,6 +284,40 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     return p;
   }
 
+  /** Whether the node answers `debug_traceTransaction`: unknown until first asked, then kept. */
+  let tracesAvailable: boolean | undefined = options.traces === false ? false : undefined;
+
+  /**
+   * For receipts with one native V4 hop through a hook that may move the amounts and emitted no
+   * HookFee or HookSwap: what the transaction paid into each such manager, from its call trace
+   * (one batch). A node without traces leaves them to the Swap event's figure (decisions.md).
+   */
+  async function traceSilentHooks(receipts: readonly RpcReceipt[], poolKeys: PoolKeys, signal?: AbortSignal): Promise<Map<string, Map<string, bigint>>> {
+    const out = new Map<string, Map<string, bigint>>();
+    if (tracesAvailable === false) return out;
+    const wanted = receipts.map((r) => ({ r, managers: silentHookManagers(r.logs, poolKeys) })).filter((w) => w.managers.size > 0);
+    if (!wanted.length) return out;
+    const answers = await debugTraceCalls(
+      rpc,
+      wanted.map((w) => w.r.transactionHash),
+      signal,
+    );
+    answers.forEach((a, i) => {
+      if (!a.ok) {
+        // -32601 (method not found) and the like: this node keeps no traces; stop asking.
+        if (a.error.code === -32601 || /not (found|available|supported)|does not exist|unsupported/i.test(a.error.message)) tracesAvailable = false;
+        return;
+      }
+      tracesAvailable = true;
+      const { r, managers } = wanted[i];
+      const hooks = new Set([...poolKeys.values()].map((k) => k.hooks));
+      const m = new Map<string, bigint>();
+      for (const manager of managers) m.set(manager, nativeIntoManager(a.result, manager, hooks));
+      out.set(r.transactionHash.toLowerCase(), m);
+    });
+    return out;
+  }
+
   function dexOf(pool: string, kind: EvmDexKind): string {
     if (kind === 'v4') return dexForSingleton(chain, 'v4', pool)?.name ?? 'unknown-v4-fork';
     if (kind === 'balancer-v2' || kind === 'cow' || kind === 'uniswapx') return dexForSingleton(chain, kind, pool)?.name ?? 'unknown';
@@ -391,7 +440,8 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     const own = receipts.filter((r) => mayHoldWalletTrade(r, wallet));
     const poolKeys = await resolvePoolKeys(own, signal);
     const delegated = own.some((r) => r.to?.toLowerCase() === wallet && r.from?.toLowerCase() !== wallet) ? await isDelegated(wallet, signal) : false;
-    const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain, poolKeys, { delegated }));
+    const traced = await traceSilentHooks(own, poolKeys, signal);
+    const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain, poolKeys, { delegated, tracedNative: traced.get(r.transactionHash.toLowerCase()) }));
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
     if (!withTrades.length) return [];
 

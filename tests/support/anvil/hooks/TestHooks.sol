@@ -62,8 +62,13 @@ abstract contract HookEvents {
 
 /// Takes 1% of the unspecified side of every swap (the output of an exact-input swap, the input
 /// of an exact-output one) after the pool swapped: address flags AFTER_SWAP | AFTER_SWAP_RETURNS_DELTA.
+/// With `announce` false it emits nothing, as many deployed hooks do: only a call trace tells.
 contract FeeHook is HookEvents {
-    constructor(IPoolManagerLite m) HookEvents(m) {}
+    bool public immutable announce;
+
+    constructor(IPoolManagerLite m, bool announce_) HookEvents(m) {
+        announce = announce_;
+    }
 
     function afterSwap(address sender, PoolKey calldata key, SwapParams calldata p, int256 delta, bytes calldata)
         external
@@ -77,7 +82,9 @@ contract FeeHook is HookEvents {
         uint256 size = uint256(uint128(unspecified < 0 ? -unspecified : unspecified));
         uint256 fee = size / 100;
         manager.take(unspecifiedIsOne ? key.currency1 : key.currency0, address(this), fee);
-        emit HookFee(poolId(key), sender, unspecifiedIsOne ? 0 : uint128(fee), unspecifiedIsOne ? uint128(fee) : 0);
+        if (announce) {
+            emit HookFee(poolId(key), sender, unspecifiedIsOne ? 0 : uint128(fee), unspecifiedIsOne ? uint128(fee) : 0);
+        }
         return (this.afterSwap.selector, int128(int256(fee)));
     }
 }

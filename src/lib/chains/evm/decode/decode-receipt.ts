@@ -144,7 +144,13 @@ export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean
 /** V4 pool keys by pool id (lowercase), as looked up by the source. */
 export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
 
-function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string | null, poolKeys: PoolKeys): DecodedTrade[] {
+function decodeSegment(
+  logs: readonly RpcLog[],
+  wallet: string,
+  wrapped: string | null,
+  poolKeys: PoolKeys,
+  traced: ReadonlyMap<string, bigint> | undefined,
+): DecodedTrade[] {
   const pools = swapPools(logs);
   if (pools.size === 0) return [];
   const flows: TokenFlow[] = [];
@@ -165,12 +171,15 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string 
     }
   }
   // V4: the swapper's delta in the native (or wrapped) currency of each hop, hook fee included
-  // (a hook's fee is paid by the swapper on top of what the pool swapped).
+  // (a hook's fee is paid by the swapper on top of what the pool swapped). A hook that may move
+  // the amounts but emitted nothing: the call trace's figure when the source could get one.
   const isNative = (c: string) => c === NATIVE_CURRENCY || c === wrapped;
   for (const h of v4Hops(logs)) {
     const key = poolKeys.get(h.id);
     if (!key) continue;
-    if (isNative(key.currency0)) native.push({ pool: h.manager, value: -h.amount0 + h.hookFee0 });
+    const fromTrace = key.currency0 === NATIVE_CURRENCY ? traced?.get(h.manager) : undefined;
+    if (fromTrace !== undefined) native.push({ pool: h.manager, value: fromTrace });
+    else if (isNative(key.currency0)) native.push({ pool: h.manager, value: -h.amount0 + h.hookFee0 });
     else if (isNative(key.currency1)) native.push({ pool: h.manager, value: -h.amount1 + h.hookFee1 });
   }
   // Balancer V2: the event's WETH side, whether the wallet paid WETH or ETH the Vault wrapped.
@@ -186,6 +195,12 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, wrapped: string 
 export interface DecodeReceiptOptions {
   /** The wallet delegated its code (EIP-7702): a relayer's call at its address is its own. */
   delegated?: boolean;
+  /**
+   * Native coin paid into each V4 manager by the transaction (negative: paid out), from its call
+   * trace, for the managers `silentHookManagers` names (one native hop through a hook that may
+   * move the amounts and emitted no HookFee or HookSwap).
+   */
+  tracedNative?: ReadonlyMap<string, bigint>;
 }
 
 /** The wallet's trades in one receipt, in leg order (sells, then buys). `wallet` is lowercase. */
@@ -200,7 +215,7 @@ export function decodeReceipt(
   const eps = new Set(chain.entryPoints.map((a) => a.toLowerCase()));
   const out: DecodedTrade[] = [];
   const segments = walletSegments(receipt, wallet, eps, options.delegated ?? false);
-  for (const seg of segments) out.push(...decodeSegment(seg, wallet, chain.wrappedNative, poolKeys));
+  for (const seg of segments) out.push(...decodeSegment(seg, wallet, chain.wrappedNative, poolKeys, options.tracedNative));
   if (segments.length === 0) {
     const settlements = new Map<string, EvmDexKind>();
     for (const d of chain.dexes ?? []) if (d.kind === 'cow' || d.kind === 'uniswapx') settlements.set(d.settlement, d.kind);

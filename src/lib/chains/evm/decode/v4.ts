@@ -155,3 +155,69 @@ export function decodeInitializeLog(l: RpcLog): V4PoolKey | null {
     hooks: wordToAddress(dataWord(l.data, 2)),
   };
 }
+
+/**
+ * Hook permissions that let a hook change what the swapper pays or gets (v4-core Hooks.sol, the
+ * low bits of the hook's address): BEFORE_SWAP_RETURNS_DELTA (1 << 3) and
+ * AFTER_SWAP_RETURNS_DELTA (1 << 2).
+ */
+const SWAP_DELTA_FLAGS = (1n << 3n) | (1n << 2n);
+
+export function hookMayTakeDelta(hooks: string): boolean {
+  return (BigInt(hooks) & SWAP_DELTA_FLAGS) !== 0n;
+}
+
+/**
+ * The managers whose one native-currency hop in these logs went through a hook that may move the
+ * swapper's amounts and said nothing about it (no HookFee or HookSwap of that pool): the Swap
+ * event's figure may then be off by what the hook took or gave, and only a call trace tells.
+ * A manager with several native hops is left out: the trace's ETH cannot be told apart by hop.
+ */
+export function silentHookManagers(logs: readonly RpcLog[], poolKeys: ReadonlyMap<string, V4PoolKey>): Set<string> {
+  const spoke = new Set<string>();
+  for (const l of logs) {
+    const t0 = l.topics[0]?.toLowerCase();
+    if ((t0 === V4_HOOK_FEE_TOPIC || t0 === V4_HOOK_SWAP_TOPIC) && l.topics.length === 3) spoke.add(l.topics[1].toLowerCase());
+  }
+  const nativeHops = new Map<string, number>();
+  const silent = new Set<string>();
+  for (const h of v4Hops(logs)) {
+    const key = poolKeys.get(h.id);
+    if (!key || key.currency0 !== NATIVE_CURRENCY) continue;
+    nativeHops.set(h.manager, (nativeHops.get(h.manager) ?? 0) + 1);
+    if (key.hooks !== NATIVE_CURRENCY && hookMayTakeDelta(key.hooks) && !spoke.has(h.id)) silent.add(h.manager);
+  }
+  for (const m of silent) if (nativeHops.get(m) !== 1) silent.delete(m);
+  return silent;
+}
+
+/** A frame of `debug_traceTransaction` with the call tracer (geth, reth, anvil, Erigon). */
+export interface CallFrame {
+  type: string;
+  from: string;
+  to?: string;
+  value?: string;
+  error?: string;
+  calls?: CallFrame[];
+}
+
+/**
+ * The native coin paid into `manager` by everyone but `hooks` (negative: paid out of it to
+ * everyone but them), from a call trace: what the swapper's route paid or got, hook fees
+ * included, since whatever the hook took or added moved between the manager and the hook.
+ * Only value-carrying CALLs count (a DELEGATECALL shows its parent's value without moving it),
+ * and nothing under a reverted frame.
+ */
+export function nativeIntoManager(frame: CallFrame, manager: string, hooks: ReadonlySet<string>): bigint {
+  if (frame.error) return 0n;
+  let net = 0n;
+  if (frame.type === 'CALL' && frame.value && frame.to) {
+    const v = BigInt(frame.value);
+    const from = frame.from.toLowerCase();
+    const to = frame.to.toLowerCase();
+    if (to === manager && !hooks.has(from)) net += v;
+    if (from === manager && !hooks.has(to)) net -= v;
+  }
+  for (const c of frame.calls ?? []) net += nativeIntoManager(c, manager, hooks);
+  return net;
+}
