@@ -115,7 +115,7 @@ describe('EVM_CHAINS_FILE', () => {
     expect(cow.map((x) => x.slug)).toEqual(['eth', 'base', 'bsc']);
   });
 
-  it('names the entry and field of a malformed v4, balancer-v2 or settlement venue', () => {
+  it('names the entry and field of a malformed v4, balancer-v2, settlement, infinity or fourmeme venue', () => {
     const cases: Array<[unknown, RegExp]> = [
       [[{ ...entry, dexes: [{ name: 'a', kind: 'v4' }] }], /entry 0 \("devnet2"\) dexes\[0\].*"poolManager"/],
       [[{ ...entry, dexes: [{ name: 'a', kind: 'v4', poolManager: WETH, positionManager: '0x1' }] }], /dexes\[0\].*"positionManager"/],
@@ -125,13 +125,32 @@ describe('EVM_CHAINS_FILE', () => {
       [[{ ...entry, dexes: [{ name: 'B', kind: 'balancer-v2', vault: WETH }] }], /dexes\[0\].*"name"/],
       [[{ ...entry, dexes: [{ name: 'cow', kind: 'cow', settlement: 'x' }] }], /dexes\[0\].*"settlement"/],
       [[{ ...entry, dexes: [{ name: 'cow', kind: 'cow', vault: WETH }] }], /dexes\[0\].*"vault".*not a field of a "cow" venue/],
-      [[{ ...entry, dexes: [{ name: 'x', kind: 'curve', factory: WETH }] }], /dexes\[0\].*"kind".*"cow" or "uniswapx"/],
+      [[{ ...entry, dexes: [{ name: 'x', kind: 'curve', factory: WETH }] }], /dexes\[0\].*"kind".*"uniswapx", "infinity", "fourmeme"/],
+      [[{ ...entry, dexes: [{ name: 'p', kind: 'infinity', vault: WETH }] }], /dexes\[0\].*"poolManagers".*non-empty array/],
+      [[{ ...entry, dexes: [{ name: 'p', kind: 'infinity', vault: WETH, poolManagers: [WETH, '0x12'] }] }], /dexes\[0\].*"poolManagers\[1\]"/],
+      [[{ ...entry, dexes: [{ name: 'f', kind: 'fourmeme', vault: WETH }] }], /dexes\[0\].*"vault".*not a field of a "fourmeme" venue/],
     ];
     for (const [json, re] of cases) {
       const e = errorOf(() => parseEvmChainsFile(json));
       expect(e.code).toBe('config_invalid');
       expect(e.message).toMatch(re);
     }
+  });
+
+  it('takes infinity and fourmeme venues from the file, addresses lowercased', () => {
+    const [c] = parseEvmChainsFile([
+      {
+        ...entry,
+        dexes: [
+          { name: 'pancakeswap-infinity', kind: 'infinity', vault: WETH, poolManagers: [WETH] },
+          { name: 'fourmeme', kind: 'fourmeme', tokenManager: '0x5c952063c7fc8610ffdb798152d69f0b9550762b' },
+        ],
+      },
+    ]);
+    expect(c.dexes).toEqual([
+      { name: 'pancakeswap-infinity', kind: 'infinity', vault: WETH.toLowerCase(), poolManagers: [WETH.toLowerCase()] },
+      { name: 'fourmeme', kind: 'fourmeme', tokenManager: '0x5c952063c7fc8610ffdb798152d69f0b9550762b' },
+    ]);
   });
 
   it('adds a chain that is not built in', () => {

@@ -65,7 +65,8 @@ export async function startLimitingProxy(target: string, opts: LimitingProxyOpti
     }
     if (r.method.startsWith('debug_')) {
       seen.debug += 1;
-      if (opts.debug === 'hidden') return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
+      if (opts.debug === 'hidden')
+        return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
     }
     if (r.method !== 'eth_getLogs') return forward(r);
     const f = (r.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };

@@ -6,7 +6,7 @@ import { normalizeEvmAddress } from './address.js';
  * overrides (decisions.md, "Chains"). Addresses are stored lowercase.
  */
 
-export type EvmDexKind = 'v2' | 'v3' | 'v4' | 'balancer-v2' | 'cow' | 'uniswapx';
+export type EvmDexKind = 'v2' | 'v3' | 'v4' | 'balancer-v2' | 'cow' | 'uniswapx' | 'infinity' | 'fourmeme';
 export type EvmConfirmation = 'latest' | 'safe' | 'finalized' | number;
 
 /** A venue whose pools are contracts of their own, told by the pool's `factory()`. */
@@ -48,7 +48,32 @@ export interface EvmSettlementDexConfig {
   settlement: string;
 }
 
-export type EvmDexConfig = EvmFactoryDexConfig | EvmV4DexConfig | EvmBalancerDexConfig | EvmSettlementDexConfig;
+/**
+ * PancakeSwap Infinity: a Vault holds every pool's tokens, and pool managers (concentrated
+ * liquidity, liquidity bins) emit the swaps, each in its own `Swap` shape. The venue is the Vault.
+ */
+export interface EvmInfinityDexConfig {
+  name: string;
+  kind: 'infinity';
+  /** Vault address, lowercase: tokens and native coin move to and from it. */
+  vault: string;
+  /** The CL and Bin pool managers, lowercase (at least one). */
+  poolManagers: string[];
+}
+
+/**
+ * four.meme's bonding curve (TokenManager2 on BNB Chain): `TokenPurchase` / `TokenSale` carry the
+ * BNB the curve exchanged (`cost`, the fee apart). Only configured managers count: the events
+ * carry no indexed fields and anyone could emit them.
+ */
+export interface EvmFourMemeDexConfig {
+  name: string;
+  kind: 'fourmeme';
+  /** TokenManager address, lowercase. */
+  tokenManager: string;
+}
+
+export type EvmDexConfig = EvmFactoryDexConfig | EvmV4DexConfig | EvmBalancerDexConfig | EvmSettlementDexConfig | EvmInfinityDexConfig | EvmFourMemeDexConfig;
 
 /** The address that identifies a venue: its factory, PoolManager, Vault or settlement contract (lowercase). */
 export function dexAddress(d: EvmDexConfig): string {
@@ -56,7 +81,10 @@ export function dexAddress(d: EvmDexConfig): string {
     case 'v4':
       return d.poolManager;
     case 'balancer-v2':
+    case 'infinity':
       return d.vault;
+    case 'fourmeme':
+      return d.tokenManager;
     case 'cow':
     case 'uniswapx':
       return d.settlement;
@@ -106,6 +134,15 @@ export const CANONICAL_ENTRY_POINTS: readonly string[] = [
 function dex(name: string, kind: 'v2' | 'v3', factory: string): EvmDexConfig {
   return { name, kind, factory: factory.toLowerCase() };
 }
+
+// PancakeSwap Infinity, the same addresses on BNB Chain and Base (pancakeswap/infinity-core
+// script/config/bsc-mainnet.json and base-mainnet.json).
+const PANCAKE_INFINITY: EvmDexConfig = {
+  name: 'pancakeswap-infinity',
+  kind: 'infinity',
+  vault: '0x238a358808379702088667322f80ac48bad5e6c4',
+  poolManagers: ['0xa0ffb9c1ce1fe56963b0321b32e7a0302114058b', '0xc697d2898e0d09264376196696c51d7abbbaa4a9'],
+};
 
 function v4(poolManager: string, positionManager: string): EvmDexConfig {
   return { name: 'uniswap-v4', kind: 'v4', poolManager: poolManager.toLowerCase(), positionManager: positionManager.toLowerCase() };
@@ -196,6 +233,9 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('pancakeswap-v3', 'v3', PANCAKE_V3),
       // Aerodrome's basic pools are Solidly-style (their own Swap event shape, recognised below).
       dex('aerodrome', 'v2', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da'),
+      // Slipstream, Aerodrome's concentrated-liquidity pools: Uniswap V3's Swap event, own factory.
+      dex('aerodrome-slipstream', 'v3', '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A'),
+      PANCAKE_INFINITY,
       v4('0x498581ff718922c3f8e6a244956af099b2652b2b', '0x7c5f5a4bbd8fd63184577525326123b519429bdc'),
       BALANCER_V2_VAULT,
       COW_SETTLEMENT,
@@ -218,6 +258,8 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('uniswap-v3', 'v3', '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7'),
       dex('sushiswap', 'v2', '0xc35DADB65012eC5796536bD9864eD8773aBc74C4'),
       v4('0x28e2ea090877bf75740558f6bfb36a5ffee9e9df', '0x7a4a5c919ae2541aed11041a1aeee68f1287f95b'),
+      PANCAKE_INFINITY,
+      { name: 'fourmeme', kind: 'fourmeme', tokenManager: '0x5c952063c7fc8610ffdb798152d69f0b9550762b' },
       COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
@@ -299,6 +341,8 @@ const DEX_FIELDS: Record<EvmDexKind, readonly string[]> = {
   'balancer-v2': ['name', 'kind', 'vault'],
   cow: ['name', 'kind', 'settlement'],
   uniswapx: ['name', 'kind', 'settlement'],
+  infinity: ['name', 'kind', 'vault', 'poolManagers'],
+  fourmeme: ['name', 'kind', 'tokenManager'],
 };
 
 function parseDexes(where: string, v: unknown): EvmDexConfig[] {
@@ -307,7 +351,15 @@ function parseDexes(where: string, v: unknown): EvmDexConfig[] {
     const w = `${where} dexes[${j}]`;
     if (!isObject(d)) fail(w, 'dexes', 'entry must be an object');
     if (typeof d.name !== 'string' || !SLUG.test(d.name)) fail(w, 'name', 'must be a lowercase slug like "uniswap-v2"');
-    if (typeof d.kind !== 'string' || !Object.hasOwn(DEX_FIELDS, d.kind)) fail(w, 'kind', 'must be "v2", "v3", "v4", "balancer-v2", "cow" or "uniswapx"');
+    if (typeof d.kind !== 'string' || !Object.hasOwn(DEX_FIELDS, d.kind)) {
+      fail(
+        w,
+        'kind',
+        `must be one of ${Object.keys(DEX_FIELDS)
+          .map((k) => `"${k}"`)
+          .join(', ')}`,
+      );
+    }
     const kind = d.kind as EvmDexKind;
     const extra = Object.keys(d).find((k) => !DEX_FIELDS[kind].includes(k));
     if (extra) fail(w, extra, `is not a field of a "${kind}" venue (${DEX_FIELDS[kind].join(', ')})`);
@@ -317,6 +369,16 @@ function parseDexes(where: string, v: unknown): EvmDexConfig[] {
     }
     if (kind === 'balancer-v2') return { name: d.name, kind, vault: parseAddress(w, 'vault', d.vault) };
     if (kind === 'cow' || kind === 'uniswapx') return { name: d.name, kind, settlement: parseAddress(w, 'settlement', d.settlement) };
+    if (kind === 'infinity') {
+      if (!Array.isArray(d.poolManagers) || d.poolManagers.length === 0) fail(w, 'poolManagers', 'must be a non-empty array of pool manager addresses');
+      return {
+        name: d.name,
+        kind,
+        vault: parseAddress(w, 'vault', d.vault),
+        poolManagers: d.poolManagers.map((m, k) => parseAddress(w, `poolManagers[${k}]`, m)),
+      };
+    }
+    if (kind === 'fourmeme') return { name: d.name, kind, tokenManager: parseAddress(w, 'tokenManager', d.tokenManager) };
     return { name: d.name, kind, factory: parseAddress(w, 'factory', d.factory) };
   });
 }
@@ -434,7 +496,7 @@ export function dexForFactory(chain: EvmChainConfig, factory: string): EvmDexCon
 }
 
 /** The configured venue whose PoolManager or Vault (per `kind`) is `address`, if any. */
-export function dexForSingleton(chain: EvmChainConfig, kind: 'v4' | 'balancer-v2' | 'cow' | 'uniswapx', address: string): EvmDexConfig | undefined {
+export function dexForSingleton(chain: EvmChainConfig, kind: Exclude<EvmDexKind, 'v2' | 'v3'>, address: string): EvmDexConfig | undefined {
   const a = address.toLowerCase();
   return chain.dexes.find((d) => d.kind === kind && dexAddress(d) === a);
 }

@@ -35,6 +35,7 @@ import {
 } from './rpc-methods.js';
 import { COW_TRADE_TOPIC, UNISWAPX_FILL_TOPIC } from './decode/settlements.js';
 import { explorerAccountList } from './explorer-methods.js';
+import { decodeInfinityPoolKey, poolIdToPoolKeyCallData } from './decode/infinity.js';
 import { createHttpJsonClient } from '../../rpc/http-json.js';
 import { resolveTokens } from './tokens/resolve-tokens.js';
 
@@ -190,6 +191,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   const poolKeyCache = options.poolKeys ?? createMemoryPoolKeyCache();
   const positionManagers = new Map<string, string>();
   for (const d of chain.dexes) if (d.kind === 'v4' && d.positionManager) positionManagers.set(d.poolManager, d.positionManager);
+  const infinityManagers = new Set(chain.dexes.flatMap((d) => (d.kind === 'infinity' ? d.poolManagers : [])));
 
   async function confirmedHead(signal?: AbortSignal): Promise<number> {
     const c = chain.confirmation;
@@ -236,6 +238,22 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     const keys = await poolKeyCache.get(chain.slug, [...ids.keys()]);
     const found = new Map<string, V4PoolKey>();
     let missing = [...ids.keys()].filter((id) => !keys.has(id));
+    // PancakeSwap Infinity's managers answer `poolIdToPoolKey` themselves.
+    const viaInfinity = missing.filter((id) => infinityManagers.has(ids.get(id)!));
+    if (viaInfinity.length) {
+      const answers = await ethCallMany(
+        rpc,
+        viaInfinity.map((id) => ({ to: ids.get(id)!, data: poolIdToPoolKeyCallData(id) })),
+        signal,
+      );
+      viaInfinity.forEach((id, i) => {
+        const a = answers[i];
+        const k = a.ok ? decodeInfinityPoolKey(a.result) : null;
+        if (k) found.set(id, k);
+      });
+      // Their Initialize logs have another shape: a key not answered stays unknown.
+      missing = missing.filter((id) => !viaInfinity.includes(id));
+    }
     const viaPositions = missing.filter((id) => positionManagers.has(ids.get(id)!));
     if (viaPositions.length) {
       const answers = await ethCallMany(
@@ -320,7 +338,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
 
   function dexOf(pool: string, kind: EvmDexKind): string {
     if (kind === 'v4') return dexForSingleton(chain, 'v4', pool)?.name ?? 'unknown-v4-fork';
-    if (kind === 'balancer-v2' || kind === 'cow' || kind === 'uniswapx') return dexForSingleton(chain, kind, pool)?.name ?? 'unknown';
+    if (kind !== 'v2' && kind !== 'v3') return dexForSingleton(chain, kind, pool)?.name ?? 'unknown';
     const f = poolFactories.get(pool);
     const d = f ? dexForFactory(chain, f) : undefined;
     return d ? d.name : `unknown-${kind}-fork`;

@@ -153,6 +153,21 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
                               required: ['name', 'kind', 'settlement'],
                               properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['cow', 'uniswapx'] }, settlement: { type: 'string' } },
                             },
+                            {
+                              type: 'object',
+                              required: ['name', 'kind', 'vault', 'poolManagers'],
+                              properties: {
+                                name: { type: 'string' },
+                                kind: { type: 'string', enum: ['infinity'] },
+                                vault: { type: 'string' },
+                                poolManagers: { type: 'array', items: { type: 'string' } },
+                              },
+                            },
+                            {
+                              type: 'object',
+                              required: ['name', 'kind', 'tokenManager'],
+                              properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['fourmeme'] }, tokenManager: { type: 'string' } },
+                            },
                           ],
                         },
                       },

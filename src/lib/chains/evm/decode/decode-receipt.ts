@@ -4,6 +4,8 @@ import type { EvmChainConfig, EvmDexKind } from '../registry.js';
 import { BALANCER_V2_SWAP_TOPIC, balancerHops } from './balancer.js';
 import { NATIVE_CURRENCY, V4_SWAP_TOPIC, v4Hops, type V4PoolKey } from './v4.js';
 import { COW_TRADE_TOPIC, settlementTrades, UNISWAPX_FILL_TOPIC } from './settlements.js';
+import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC } from './infinity.js';
+import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC, fourMemeTrades } from './fourmeme.js';
 import { dataWord } from './words.js';
 import { routeTrades, type NativeMove, type RouteTrade, type TokenFlow } from '../../shared/route-trades.js';
 
@@ -46,10 +48,14 @@ const SWAP_KIND: Record<string, EvmDexKind> = {
   [PANCAKESWAP_V3_SWAP_TOPIC]: 'v3',
   [V4_SWAP_TOPIC]: 'v4',
   [BALANCER_V2_SWAP_TOPIC]: 'balancer-v2',
+  [INFINITY_CL_SWAP_TOPIC]: 'infinity',
+  [INFINITY_BIN_SWAP_TOPIC]: 'infinity',
+  [FOURMEME_PURCHASE_TOPIC]: 'fourmeme',
+  [FOURMEME_SALE_TOPIC]: 'fourmeme',
 };
 
 /** Venue kinds whose native side comes from their own events, not from wrapped-native transfers. */
-const EVENT_ACCOUNTED: ReadonlySet<EvmDexKind> = new Set(['v4', 'balancer-v2']);
+const EVENT_ACCOUNTED: ReadonlySet<EvmDexKind> = new Set(['v4', 'balancer-v2', 'infinity', 'fourmeme']);
 
 export interface RpcLog {
   address: string;
@@ -144,14 +150,27 @@ export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean
 /** V4 pool keys by pool id (lowercase), as looked up by the source. */
 export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
 
-function decodeSegment(
-  logs: readonly RpcLog[],
-  wallet: string,
-  wrapped: string | null,
-  poolKeys: PoolKeys,
-  traced: ReadonlyMap<string, bigint> | undefined,
-): DecodedTrade[] {
+/** What the decoder needs of a chain's venue table, built once per receipt. */
+interface VenueContext {
+  wrapped: string | null;
+  poolKeys: PoolKeys;
+  traced: ReadonlyMap<string, bigint> | undefined;
+  /** PancakeSwap Infinity pool manager -> its Vault. */
+  infinityVaults: ReadonlyMap<string, string>;
+  /** Configured four.meme TokenManagers. */
+  fourMeme: ReadonlySet<string>;
+}
+
+function decodeSegment(logs: readonly RpcLog[], wallet: string, ctx: VenueContext): DecodedTrade[] {
+  const { wrapped, poolKeys, traced } = ctx;
   const pools = swapPools(logs);
+  for (const [a, k] of [...pools]) {
+    // four.meme's events index nothing and anyone could emit them: configured managers only.
+    if (k === 'fourmeme' && !ctx.fourMeme.has(a)) pools.delete(a);
+    // Infinity's managers emit the swaps, its Vault moves the tokens: the Vault is the venue.
+    const vault = k === 'infinity' ? ctx.infinityVaults.get(a) : undefined;
+    if (vault) pools.set(vault, 'infinity');
+  }
   if (pools.size === 0) return [];
   const flows: TokenFlow[] = [];
   for (const l of logs) {
@@ -176,11 +195,18 @@ function decodeSegment(
   const isNative = (c: string) => c === NATIVE_CURRENCY || c === wrapped;
   for (const h of v4Hops(logs)) {
     const key = poolKeys.get(h.id);
-    if (!key) continue;
-    const fromTrace = key.currency0 === NATIVE_CURRENCY ? traced?.get(h.manager) : undefined;
-    if (fromTrace !== undefined) native.push({ pool: h.manager, value: fromTrace });
-    else if (isNative(key.currency0)) native.push({ pool: h.manager, value: -h.amount0 + h.hookFee0 });
-    else if (isNative(key.currency1)) native.push({ pool: h.manager, value: -h.amount1 + h.hookFee1 });
+    const venue = h.family === 'infinity' ? ctx.infinityVaults.get(h.manager) : h.manager;
+    if (!key || !venue) continue;
+    const fromTrace = key.currency0 === NATIVE_CURRENCY && h.family === 'uniswap' ? traced?.get(h.manager) : undefined;
+    if (fromTrace !== undefined) native.push({ pool: venue, value: fromTrace });
+    else if (isNative(key.currency0)) native.push({ pool: venue, value: -h.amount0 + h.hookFee0 });
+    else if (isNative(key.currency1)) native.push({ pool: venue, value: -h.amount1 + h.hookFee1 });
+  }
+  // four.meme: the curve's own figure when it trades against BNB (no log moves BNB). A curve
+  // quoted in a token (a Transfer of another token to or from the manager) has no native leg.
+  for (const t of fourMemeTrades(logs, ctx.fourMeme)) {
+    const tokenQuote = flows.some((f) => f.token !== t.token && (f.from === t.manager || f.to === t.manager));
+    if (!tokenQuote) native.push({ pool: t.manager, value: t.side === 'buy' ? t.cost : -t.cost });
   }
   // Balancer V2: the event's WETH side, whether the wallet paid WETH or ETH the Vault wrapped.
   if (wrapped) {
@@ -215,7 +241,12 @@ export function decodeReceipt(
   const eps = new Set(chain.entryPoints.map((a) => a.toLowerCase()));
   const out: DecodedTrade[] = [];
   const segments = walletSegments(receipt, wallet, eps, options.delegated ?? false);
-  for (const seg of segments) out.push(...decodeSegment(seg, wallet, chain.wrappedNative, poolKeys, options.tracedNative));
+  const ctx: VenueContext = { wrapped: chain.wrappedNative, poolKeys, traced: options.tracedNative, infinityVaults: new Map(), fourMeme: new Set() };
+  for (const d of chain.dexes ?? []) {
+    if (d.kind === 'infinity') for (const m of d.poolManagers) (ctx.infinityVaults as Map<string, string>).set(m, d.vault);
+    if (d.kind === 'fourmeme') (ctx.fourMeme as Set<string>).add(d.tokenManager);
+  }
+  for (const seg of segments) out.push(...decodeSegment(seg, wallet, ctx));
   if (segments.length === 0) {
     const settlements = new Map<string, EvmDexKind>();
     for (const d of chain.dexes ?? []) if (d.kind === 'cow' || d.kind === 'uniswapx') settlements.set(d.settlement, d.kind);

@@ -1,4 +1,5 @@
 import type { RpcLog } from './decode-receipt.js';
+import { isInfinitySwap } from './infinity.js';
 import { dataWord, signedDataWord, wordToAddress } from './words.js';
 
 /**
@@ -57,6 +58,8 @@ export function isV4PoolKey(v: unknown): v is V4PoolKey {
 export interface V4Hop {
   /** The PoolManager that emitted the Swap, lowercase. */
   manager: string;
+  /** Uniswap V4's PoolManager, or a PancakeSwap Infinity pool manager (its own Swap shapes, a separate Vault). */
+  family: 'uniswap' | 'infinity';
   /** Pool id, lowercase 0x + 64 hex. */
   id: string;
   /** The swapper's deltas: negative = paid into the pool, positive = received from it. */
@@ -77,9 +80,11 @@ export function v4Hops(logs: readonly RpcLog[]): V4Hop[] {
   const hookSwaps: Array<{ id: string; a0: bigint; a1: bigint; used: boolean }> = [];
   for (const l of logs) {
     const t0 = l.topics[0]?.toLowerCase();
-    if (t0 === V4_SWAP_TOPIC && l.topics.length === 3) {
+    const infinity = isInfinitySwap(l);
+    if ((t0 === V4_SWAP_TOPIC && l.topics.length === 3) || infinity) {
       hops.push({
         manager: l.address.toLowerCase(),
+        family: infinity ? 'infinity' : 'uniswap',
         id: l.topics[1].toLowerCase(),
         amount0: signedDataWord(l.data, 0),
         amount1: signedDataWord(l.data, 1),
@@ -113,10 +118,10 @@ export function v4Hops(logs: readonly RpcLog[]): V4Hop[] {
   return hops;
 }
 
-/** Pool ids of the V4 swaps in some logs, lowercase, with the manager that emitted each. */
+/** Pool ids of the V4-shaped swaps (Uniswap V4, PancakeSwap Infinity) in some logs, lowercase, with the manager that emitted each. */
 export function v4PoolIds(logs: readonly RpcLog[]): Map<string, string> {
   const m = new Map<string, string>();
-  for (const l of logs) if (l.topics[0]?.toLowerCase() === V4_SWAP_TOPIC && l.topics.length === 3) m.set(l.topics[1].toLowerCase(), l.address.toLowerCase());
+  for (const h of v4Hops(logs)) m.set(h.id, h.manager);
   return m;
 }
 
@@ -184,6 +189,8 @@ export function silentHookManagers(logs: readonly RpcLog[], poolKeys: ReadonlyMa
   for (const h of v4Hops(logs)) {
     const key = poolKeys.get(h.id);
     if (!key || key.currency0 !== NATIVE_CURRENCY) continue;
+    // Infinity hooks declare their permissions in a bitmap, not in their address: no such reading.
+    if (h.family === 'infinity') continue;
     nativeHops.set(h.manager, (nativeHops.get(h.manager) ?? 0) + 1);
     if (key.hooks !== NATIVE_CURRENCY && hookMayTakeDelta(key.hooks) && !spoke.has(h.id)) silent.add(h.manager);
   }
