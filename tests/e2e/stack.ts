@@ -26,6 +26,8 @@ export interface Stack {
   logs: string[];
   /** New trades for the wallet, newer than everything served so far (for refresh tests). */
   addNewerTrades(n: number, seed?: number): Promise<void>;
+  /** Another synthesised wallet served by the same replay; its address and trade count. */
+  addWallet(trades: number, seed: number): Promise<{ wallet: string; tradeCount: number }>;
   /** Restarts the server on the same port and data with another cursor secret (old cursors turn invalid). */
   restartWithCursorSecret(secret: string): Promise<void>;
   stop(): Promise<void>;
@@ -142,18 +144,23 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   };
 }
 
-export async function startStack(o: StackOptions): Promise<Stack> {
-  const world = await buildReplayWorld({ trades: o.trades, seed: o.seed ?? 11, includeFixtures: false });
-  const replay = await startSolanaReplayServer({ transactions: world.transactions, accounts: world.accounts, latencyMs: o.latencyMs ?? 0 });
-  const app = await startAppServer({
-    RPC_URL_SOL: replay.url,
+/** The environment of a stack's server; another instance started with it serves the same wallets. */
+export function stackEnv(rpcUrl: string, o: Pick<StackOptions, 'streamMaxSeconds' | 'env'>): Record<string, string> {
+  return {
+    RPC_URL_SOL: rpcUrl,
     STREAM_MAX_SECONDS: String(o.streamMaxSeconds ?? 55),
     CURSOR_SECRET: 'e2e-cursor-secret-0123456789abcdef',
     // A request from the top looks for new trades when the head was checked over 1 s ago.
     HEAD_STALE_SECONDS: '1',
     DECODE_THREADS: '1',
     ...o.env,
-  });
+  };
+}
+
+export async function startStack(o: StackOptions): Promise<Stack> {
+  const world = await buildReplayWorld({ trades: o.trades, seed: o.seed ?? 11, includeFixtures: false });
+  const replay = await startSolanaReplayServer({ transactions: world.transactions, accounts: world.accounts, latencyMs: o.latencyMs ?? 0 });
+  const app = await startAppServer(stackEnv(replay.url, o));
   const proxy = await corsProxy(replay.url);
   return {
     baseUrl: app.baseUrl,
@@ -180,6 +187,13 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       for (const [k, v] of more.accounts) world.accounts.set(k, v);
       world.transactions.push(...more.transactions);
       replay.addTransactions(more.transactions);
+    },
+    async addWallet(trades, seed) {
+      const more = await buildReplayWorld({ trades, seed, includeFixtures: false });
+      for (const [k, v] of more.accounts) world.accounts.set(k, v);
+      world.transactions.push(...more.transactions);
+      replay.addTransactions(more.transactions);
+      return { wallet: more.wallet.wallet, tradeCount: more.wallet.tradeCount };
     },
     async restartWithCursorSecret(secret) {
       await app.restart({ CURSOR_SECRET: secret });

@@ -33,6 +33,8 @@ export const HISTORY_ERROR_CODES = [
   'rpc_error',
   /** A stored walk position a chain source cannot read (the same code on every chain). */
   'invalid_position',
+  /** This instance's lease on a wallet was taken over: its walk stops, nothing it had not stored is written (never shown to clients). */
+  'lease_lost',
 ] as const;
 
 export type HistoryErrorCode = (typeof HISTORY_ERROR_CODES)[number];

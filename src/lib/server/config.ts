@@ -28,6 +28,11 @@ export interface ServerConfig {
   evmChainsFile?: string;
   /** Requests per minute per account before 429 (RATE_LIMIT_PER_MINUTE, 0 = off, default 1200). */
   rateLimitPerMinute: number;
+  /**
+   * Length of a wallet's lease among instances sharing a PostgreSQL database (LEASE_SECONDS,
+   * default 30): a dead instance's wallets are taken over after at most this long.
+   */
+  leaseSeconds: number;
   /** History requests in flight before 503 overloaded (MAX_CONCURRENT_REQUESTS, default 512). */
   maxConcurrentRequests: number;
   /** History requests in flight per key before 429 rate_limited (MAX_STREAMS_PER_KEY, default MAX_CONCURRENT_REQUESTS). */
@@ -141,6 +146,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     rpcOptions,
     evmChainsFile: env.EVM_CHAINS_FILE?.trim() || undefined,
     rateLimitPerMinute: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 1200, { allowZero: true }),
+    leaseSeconds: positiveNumber(env, 'LEASE_SECONDS', 30),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
     maxStreamsPerKey: positiveNumber(env, 'MAX_STREAMS_PER_KEY', positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512)),
     decodeThreads: Math.floor(positiveNumber(env, 'DECODE_THREADS', Math.min(4, availableParallelism() - 1), { allowZero: true })),

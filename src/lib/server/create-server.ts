@@ -13,6 +13,7 @@ import { isV4PoolKey } from '../chains/evm/decode/v4.js';
 import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
+import { createWalletLeases } from './sync/wallet-leases.js';
 import type { SourceFactory } from './sources.js';
 import { createWorkerPool, type WorkerPool } from './workers/pool.js';
 
@@ -84,9 +85,13 @@ export async function createServer({ config, sources, log = console.log, readRow
       }
       return s;
     };
+    // Several instances may share a PostgreSQL database: one walk per wallet among them, by lease.
+    // The embedded store belongs to this process alone.
+    const leases = db.kind === 'postgres' ? await createWalletLeases({ db, ttlMs: config.leaseSeconds * 1000 }) : undefined;
     const loaders = createLoaderRegistry({
       db,
       sourceFor,
+      leases,
       headStaleMs: config.headStaleSeconds * 1000,
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });
@@ -119,6 +124,13 @@ export async function createServer({ config, sources, log = console.log, readRow
         { name: 'wth_loaders', help: 'wallet loaders held in this process', type: 'gauge', values: [[{}, counts.held]] },
         { name: 'wth_loads_running', help: 'wallet loads walking now', type: 'gauge', values: [[{}, counts.running]] },
         { name: 'wth_trades_stored_total', help: 'trades stored by this process', type: 'counter', values: [[{}, counts.tradesStored]] },
+        { name: 'wth_leases_held', help: 'wallet leases this instance holds (PostgreSQL store)', type: 'gauge', values: [[{}, leases?.counts().held ?? 0]] },
+        {
+          name: 'wth_leases_taken_over_total',
+          help: 'wallet leases taken from an instance whose lease ran out',
+          type: 'counter',
+          values: [[{}, leases?.counts().takenOver ?? 0]],
+        },
         { name: 'wth_rpc_requests_total', help: 'HTTP requests to chain endpoints, retries included, by chain', type: 'counter', values: rpc },
         { name: 'wth_rpc_retries_total', help: 'requests to chain endpoints retried, by chain', type: 'counter', values: retries },
       ]);
@@ -132,6 +144,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       workers,
       async close() {
         await loaders.stopAll();
+        await leases?.close();
         await workers.close();
         await db.close();
       },

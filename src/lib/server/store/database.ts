@@ -18,6 +18,11 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `fn` gets each NOTIFY's payload, from any connection (any instance on
+   * this database). Resolves to the unsubscribe.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -91,6 +96,7 @@ async function openPglite(dataDir: string, optimize: boolean): Promise<Database>
       await db.exec(sql);
     },
     transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => query(tx, sql, params) })),
+    listen: (channel, fn) => db.listen(channel, fn),
     close: () => db.close(),
   };
 }
@@ -116,6 +122,11 @@ async function openPostgres(url: string): Promise<Database> {
   // int8 (counts, sums) as JS numbers: every count here stays far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const subscribers = new Map<string, Set<(payload: string) => void>>();
+  let listener: pg.Client | null = null;
+  let listenerReady: Promise<pg.Client> | null = null;
+  let closed = false;
+  let reconnecting = false;
   // A server restart or a dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('select 1');
@@ -134,8 +145,69 @@ async function openPostgres(url: string): Promise<Database> {
         await pool.query(sql);
       }),
     transaction: (fn) => guard(() => inTransaction(fn)),
-    close: () => pool.end(),
+    listen,
+    close: async () => {
+      closed = true;
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
   };
+
+  /**
+   * One connection of its own for LISTEN (a pooled one would be handed to other queries). When it
+   * drops (the server restarted), it is opened again after 1 s and listens to the same channels;
+   * what was notified meanwhile is lost, which is why a follower also wakes at its lease's expiry.
+   */
+  function listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = subscribers.get(channel);
+    const fresh = !set;
+    if (!set) subscribers.set(channel, (set = new Set()));
+    set.add(fn);
+    const ready = fresh
+      ? connectListener().then(async (c) => void (await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)))
+      : connectListener().then(() => {});
+    return ready.then(() => async () => {
+      set.delete(fn);
+    });
+  }
+
+  function scheduleReconnect(): void {
+    if (closed || reconnecting || subscribers.size === 0) return;
+    reconnecting = true;
+    setTimeout(async () => {
+      reconnecting = false;
+      if (closed) return;
+      try {
+        const n = await connectListener();
+        for (const ch of subscribers.keys()) await n.query(`LISTEN ${pg.escapeIdentifier(ch)}`);
+      } catch {
+        scheduleReconnect();
+      }
+    }, 1_000).unref?.();
+  }
+
+  function connectListener(): Promise<pg.Client> {
+    listenerReady ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (m) => {
+        for (const f of subscribers.get(m.channel) ?? []) f(m.payload ?? '');
+      });
+      const lost = () => {
+        if (listener === c) {
+          listener = null;
+          listenerReady = null;
+        }
+        scheduleReconnect();
+      };
+      c.on('error', lost);
+      c.on('end', lost);
+      await c.connect();
+      listener = c;
+      return c;
+    })();
+    listenerReady.catch(() => (listenerReady = null));
+    return listenerReady;
+  }
 
   async function inTransaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     const client = await pool.connect();

@@ -123,6 +123,17 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
     version: 4,
     sql: `CREATE TABLE rate_windows (account_id int NOT NULL, minute bigint NOT NULL, count int NOT NULL, PRIMARY KEY (account_id, minute))`,
   },
+  {
+    // One walk per wallet across every instance on this database: the instance holding a
+    // wallet's lease walks it; `generation` grows at every take-over and fences a stale walker's
+    // late write (store/leases.ts).
+    version: 5,
+    sql: `CREATE TABLE wallet_leases (
+            wallet_id int PRIMARY KEY REFERENCES wallets (id),
+            holder text NOT NULL,
+            generation bigint NOT NULL,
+            expires_at timestamptz NOT NULL)`,
+  },
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { serializeTrade, tradeKey, type SourceTrade } from '../../core/trade.js';
 import type { Queryable } from './database.js';
 import type { WalletState } from './wallets.js';
+import { WALLET_CHANNEL, type LeaseFence } from './leases.js';
+import { HistoryError } from '../../core/errors.js';
 
 /** A key above every trade key (keys start with a digit): "read from the newest trade". */
 export const TOP_KEY = '~';
@@ -14,7 +16,12 @@ export const TOP_KEY = '~';
  * signature and leg) is left as it is. Returns how many rows were new and the wallet's stored
  * count after it. `loadAll` is not written here (setLoadAll is).
  */
-export async function storeBatch(db: Queryable, state: WalletState, trades: readonly SourceTrade[]): Promise<{ inserted: number; tradeCount: number }> {
+export async function storeBatch(
+  db: Queryable,
+  state: WalletState,
+  trades: readonly SourceTrade[],
+  fence?: LeaseFence,
+): Promise<{ inserted: number; tradeCount: number }> {
   const ks: string[] = [];
   const sigs: string[] = [];
   const legs: number[] = [];
@@ -25,19 +32,34 @@ export async function storeBatch(db: Queryable, state: WalletState, trades: read
     legs.push(t.leg);
     jsons.push(serializeTrade(t));
   }
+  const params: unknown[] = [state.id, ks, sigs, legs, jsons, state.headMarker, state.tailPosition, state.complete, state.firstTrade, state.headCheckedAt];
+  // Several instances on one database: the write counts only if this walker still holds the
+  // wallet's lease in the generation it took (renewed by the same statement), and it wakes the
+  // instances following the wallet (NOTIFY, delivered at commit).
+  const leased = fence !== undefined;
+  if (fence) params.push(fence.holder, fence.generation, fence.ttlMs);
   const rows = await db.query<{ n: number; trade_count: number }>(
-    `WITH ins AS (
+    `WITH ${
+      leased
+        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $13 * interval '1 millisecond'
+                     WHERE wallet_id = $1 AND holder = $11 AND generation = $12 RETURNING 1),`
+        : ''
+    }
+     ins AS (
        INSERT INTO trades (wallet_id, k, signature, leg, json)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])${leased ? ' WHERE EXISTS (SELECT 1 FROM lease)' : ''}
        ON CONFLICT (wallet_id, signature, leg) DO NOTHING RETURNING 1),
      n AS (SELECT count(*)::int AS n FROM ins)
      UPDATE wallets SET head_marker = $6, tail_position = $7, complete = $8, trade_count = trade_count + (SELECT n FROM n),
        first_trade = $9, head_checked_at = $10, updated_at = now()
-     WHERE id = $1
-     RETURNING (SELECT n FROM n) AS n, trade_count`,
-    [state.id, ks, sigs, legs, jsons, state.headMarker, state.tailPosition, state.complete, state.firstTrade, state.headCheckedAt],
+     WHERE id = $1${leased ? ' AND EXISTS (SELECT 1 FROM lease)' : ''}
+     RETURNING (SELECT n FROM n) AS n, trade_count${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
+    params,
   );
-  if (rows.length !== 1) throw new Error(`wallet ${state.id} is not in the store`);
+  if (rows.length !== 1) {
+    if (fence) throw new HistoryError('lease_lost', `wallet ${state.id}: lease generation ${fence.generation} was taken over; the write was refused`);
+    throw new Error(`wallet ${state.id} is not in the store`);
+  }
   return { inserted: Number(rows[0].n), tradeCount: Number(rows[0].trade_count) };
 }
 

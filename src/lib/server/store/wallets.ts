@@ -58,6 +58,13 @@ export async function getOrCreateWallet(db: Queryable, chain: string, address: s
   return toState(rows[0]);
 }
 
+/** The wallet's state as stored now (another instance may have moved it). */
+export async function getWalletById(db: Queryable, id: number): Promise<WalletState> {
+  const rows = await db.query<WalletRow>(`SELECT ${COLUMNS} FROM wallets WHERE id = $1`, [id]);
+  if (!rows.length) throw new Error(`wallet ${id} is not in the store`);
+  return toState(rows[0]);
+}
+
 export async function setLoadAll(db: Queryable, walletId: number): Promise<void> {
   await db.query('UPDATE wallets SET load_all = true WHERE id = $1', [walletId]);
 }

@@ -4,11 +4,12 @@ import type { Database } from '../store/database.js';
 import { createStatisticsKeeper } from '../store/statistics.js';
 import { getOrCreateWallet, walletsToResume } from '../store/wallets.js';
 import { createWalletLoader, type WalletLoader } from './wallet-loader.js';
+import type { WalletLeases } from './wallet-leases.js';
 
 /**
  * Single flight: one WalletLoader per (chain, wallet) in this process, however many requests
- * ask for it at once. Serving one wallet from several server processes at once on a shared
- * PostgreSQL is not coordinated here (one process per database).
+ * ask for it at once; across processes on one PostgreSQL database, the wallet's lease
+ * (wallet-leases.ts) decides which loader walks while the others follow.
  */
 export interface LoaderRegistry {
   get(chain: string, address: string): Promise<WalletLoader>;
@@ -29,9 +30,11 @@ export interface CreateLoaderRegistryParameters {
    */
   idleMs?: number;
   onError?: (e: HistoryError, chain: string, address: string) => void;
+  /** Leases shared with the other instances on this database (PostgreSQL); none on the embedded store. */
+  leases?: WalletLeases;
 }
 
-export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idleMs = 600_000 }: CreateLoaderRegistryParameters): LoaderRegistry {
+export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idleMs = 600_000, leases }: CreateLoaderRegistryParameters): LoaderRegistry {
   const loaders = new Map<string, Promise<WalletLoader>>();
   const lastAsked = new Map<string, number>();
   /** Trades stored by loaders since dropped as idle: the metric's counter never goes back. */
@@ -61,7 +64,7 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idle
     let p = loaders.get(id);
     if (!p) {
       p = Promise.all([getOrCreateWallet(db, chain, address), sourceFor(chain)]).then(([wallet, source]) =>
-        createWalletLoader({ db, source, wallet, headStaleMs, statistics, onError: (e) => onError?.(e, chain, address) }),
+        createWalletLoader({ db, source, wallet, headStaleMs, statistics, leases, onError: (e) => onError?.(e, chain, address) }),
       );
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));

@@ -4,7 +4,8 @@ import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import type { StatisticsKeeper } from '../store/statistics.js';
 import { storeBatch } from '../store/trades.js';
-import { setLoadAll, type WalletState } from '../store/wallets.js';
+import { getWalletById, setLoadAll, type WalletState } from '../store/wallets.js';
+import type { WalletLeases } from './wallet-leases.js';
 
 /**
  * The one loader of a (chain, wallet): however many requests arrive, one walk runs.
@@ -47,6 +48,11 @@ export interface CreateWalletLoaderParameters {
   /** Called with errors a walk ended on (logging). */
   onError?: (e: HistoryError) => void;
   now?: () => number;
+  /**
+   * Several instances on one database: walk only while holding the wallet's lease; otherwise
+   * follow the instance that holds it (its commits wake this loader).
+   */
+  leases?: WalletLeases;
 }
 
 const REFRESH_RETRY_MS = 30_000;
@@ -58,7 +64,16 @@ interface Fill {
   remaining: number;
 }
 
-export function createWalletLoader({ db, source, wallet, headStaleMs, statistics, onError, now = Date.now }: CreateWalletLoaderParameters): WalletLoader {
+export function createWalletLoader({
+  db,
+  source,
+  wallet,
+  headStaleMs,
+  statistics,
+  onError,
+  now = Date.now,
+  leases,
+}: CreateWalletLoaderParameters): WalletLoader {
   let state: WalletState = { ...wallet };
   let lastError: HistoryError | null = null;
   let running: Promise<void> | null = null;
@@ -99,7 +114,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     // The count as stored, not ours plus what this batch added: rows stored by another process
     // on the same database (or by a commit whose answer was lost) count too, and a stream's first
     // wait skips reading while this says 0.
-    const { inserted, tradeCount } = await storeBatch(db, { ...state, ...patch }, trades);
+    const { inserted, tradeCount } = await storeBatch(db, { ...state, ...patch }, trades, lease ? leases?.fence(lease.generation) : undefined);
     state = { ...state, ...patch, tradeCount };
     stats.commits++;
     stats.trades += inserted;
@@ -229,15 +244,69 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     notify();
   }
 
+  /** The generation of the wallet's lease this loader holds (several instances on one database). */
+  let lease: { generation: number } | null = null;
+  let releasing: Promise<void> = Promise.resolve();
+
+  /**
+   * The state as stored: another instance walked the wallet meanwhile. What it stored counts
+   * toward the pages waiting here, as this loader's own batches would.
+   */
+  async function reloadState(): Promise<void> {
+    const fresh = await getWalletById(db, state.id);
+    const added = fresh.tradeCount - state.tradeCount;
+    state = { ...fresh, loadAll: state.loadAll || fresh.loadAll };
+    if (added > 0) for (const f of fills) f.remaining -= added;
+  }
+
+  /**
+   * True when this loader may walk: no leases (one process), or it holds the wallet's lease (and
+   * has read the state its last holder left). Otherwise it follows: waits for the holder's next
+   * commit or hand-back, or for the lease to run out, reads the state, and says false.
+   */
+  async function mayWalk(): Promise<boolean> {
+    if (!leases || lease) return true;
+    const got = await leases.acquire(state.id);
+    if ('generation' in got) {
+      lease = got;
+      await reloadState();
+      return true;
+    }
+    await leases.nextChange(state.id, got.until - now() + 50, abort.signal);
+    if (stopping) return false;
+    await reloadState();
+    notify();
+    return false;
+  }
+
+  function releaseLease(): void {
+    if (!leases || !lease) return;
+    const g = lease.generation;
+    lease = null;
+    releasing = leases.release(state.id, g).catch(() => {});
+  }
+
   /** Runs refreshes and walks while there is work; resolves true when it stopped on an error. */
   async function loop(): Promise<boolean> {
     try {
       while (!stopping) {
+        if (refreshWanted && !(await mayWalk())) {
+          // Another instance walks the wallet: what it stores is read as it comes; its refresh is its own.
+          refreshWanted = false;
+          refreshAttempts++;
+          notify();
+          continue;
+        }
         if (refreshWanted) {
           refreshWanted = false;
           try {
             await refresh();
           } catch (e) {
+            if (isHistoryError(e, 'lease_lost')) {
+              lease = null;
+              refreshAttempts++;
+              continue;
+            }
             lastError = toHistoryError(e);
             refreshFailedAt = now();
             onError?.(lastError);
@@ -247,10 +316,17 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
           continue;
         }
         if (state.complete || !hasDemand()) return false;
+        if (!(await mayWalk())) continue;
+        if (state.complete || !hasDemand()) return false;
         try {
           await walkTail();
         } catch (e) {
           if (stopping) return false;
+          if (isHistoryError(e, 'lease_lost')) {
+            // Another instance took the wallet over (this one stalled past the lease): follow it.
+            lease = null;
+            continue;
+          }
           lastError = toHistoryError(e);
           onError?.(lastError);
           return true;
@@ -286,6 +362,8 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
     // returns at once, so `running` can never be left pointing at a finished loop.
     running = loop().then((failed) => {
       running = null;
+      // Nothing more to walk here: hand the wallet back so another instance's demand can take it.
+      releaseLease();
       // Work that arrived while the loop was returning (a refresh wanted, a page's demand) found
       // it still marked running; pick it up now, unless the loop just stopped on an error.
       if (!failed && !stopping && (refreshWanted || (!state.complete && hasDemand()))) kick();
@@ -365,6 +443,7 @@ export function createWalletLoader({ db, source, wallet, headStaleMs, statistics
       abort.abort();
       notify();
       await running;
+      await releasing;
     },
   };
 }

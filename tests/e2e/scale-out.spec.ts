@@ -1,0 +1,158 @@
+import { expect, test } from '@playwright/test';
+import type { Trade } from '../../src/lib/core/trade.js';
+import { normalizeDecimalLiteral, parseStreamLine, quoteAmountLiterals } from '../../src/lib/dashboard/ndjson.js';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.js';
+import { apiHistory } from './helpers.js';
+import { API_KEY, stackEnv, startAppServer, startStack, type AppServer, type Stack } from './stack.js';
+
+/**
+ * Three instances of the built server on one PostgreSQL database (a throwaway server of the
+ * test's own), behind one Solana replay RPC that counts what it is asked: they behave as one
+ * service. Leases last 5 s here (LEASE_SECONDS; 30 s by default) so the take-over test is short.
+ */
+const LEASE_SECONDS = 5;
+let pg: ThrowawayPostgres;
+let stack: Stack;
+let others: AppServer[] = [];
+let instances: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  pg = await startThrowawayPostgres();
+  const opts = { trades: 3_000, latencyMs: 30, seed: 41, env: { DATABASE_URL: pg.url, LEASE_SECONDS: String(LEASE_SECONDS) } };
+  stack = await startStack(opts);
+  // Started together on a database the first one just migrated: the others find it done.
+  others = await Promise.all([0, 1].map(() => startAppServer(stackEnv(stack.rpcUrl, opts))));
+  instances = [stack.baseUrl, ...others.map((o) => o.baseUrl)];
+});
+
+test.afterAll(async () => {
+  for (const o of others) await o.stop().catch(() => {});
+  await stack?.stop().catch(() => {});
+  await pg?.destroy();
+});
+
+const auth = { authorization: `Bearer ${API_KEY}` };
+
+/**
+ * How many successful transactions the RPC lists for the wallet (getSignaturesForAddress, paged as
+ * the source pages): the source fetches each of these once and skips the failed ones.
+ */
+async function signatureCount(rpcUrl: string, wallet: string): Promise<number> {
+  let n = 0;
+  let before: string | undefined;
+  for (;;) {
+    const r = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSignaturesForAddress', params: [wallet, { limit: 1000, ...(before ? { before } : {}) }] }),
+    });
+    const page = ((await r.json()) as { result: Array<{ signature: string; err: unknown }> }).result;
+    n += page.filter((e) => e.err === null).length;
+    if (page.length < 1000) return n;
+    before = page.at(-1)!.signature;
+  }
+}
+
+/** A page's body with its amounts kept exact (the same reading as the stream's lines). */
+async function pageBody(r: Response): Promise<{ trades: Trade[]; cursor: string | null }> {
+  const body = JSON.parse(quoteAmountLiterals(await r.text())) as { trades: Trade[]; cursor: string | null };
+  return {
+    trades: body.trades.map((t) => ({
+      ...t,
+      amount: t.amount === null ? null : normalizeDecimalLiteral(String(t.amount)),
+      amountSol: t.amountSol === null ? null : normalizeDecimalLiteral(String(t.amountSol)),
+    })),
+    cursor: body.cursor,
+  };
+}
+
+test('three streams of one wallet on three instances: identical exact trades, every transaction fetched once', async () => {
+  test.setTimeout(120_000);
+  const before = stack.replay.stats.byMethod.getTransaction ?? 0;
+  const [a, b, c] = await Promise.all(instances.map((url) => apiHistory(url, stack.wallet)));
+  expect(a.length).toBe(stack.tradeCount);
+  expect(b).toEqual(a);
+  expect(c).toEqual(a);
+  const keys = a.map((t) => `${t.signature}:${t.side}:${t.tokenMint}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  // One walk among the three: each of the wallet's successful transactions was fetched once in all.
+  const fetched = (stack.replay.stats.byMethod.getTransaction ?? 0) - before;
+  expect(fetched).toBe(await signatureCount(stack.rpcUrl, stack.wallet));
+  expect(fetched).toBeGreaterThanOrEqual(new Set(a.map((t) => t.signature)).size);
+});
+
+test('a page walk hopping across instances equals the stream', async () => {
+  const stream = await apiHistory(stack.baseUrl, stack.wallet);
+  const got: Trade[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const q = new URLSearchParams({ chain: 'sol', limit: '400' });
+    if (cursor) q.set('cursor', cursor);
+    const r = await fetch(`${instances[i % 3]}/v1/wallets/${stack.wallet}/history?${q}`, { headers: auth });
+    expect(r.status).toBe(200);
+    const body = await pageBody(r);
+    got.push(...body.trades);
+    cursor = body.cursor;
+    if (!cursor) break;
+  }
+  expect(got).toEqual(stream);
+});
+
+test('the lease holder SIGKILLed mid-load: another instance takes the wallet over and finishes it, no gap, no duplicate', async () => {
+  test.setTimeout(120_000);
+  const { wallet, tradeCount } = await stack.addWallet(2_000, 43);
+  // The holder: the instance whose stream starts the walk.
+  const holder = others[1];
+  const res = await fetch(`${holder.baseUrl}/v1/wallets/${wallet}/history?chain=sol`, { headers: auth });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const received: Trade[] = [];
+  let cursor: string | null = null;
+  while (received.length < 200) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    const lines = text.split('\n');
+    text = lines.pop()!;
+    for (const raw of lines.filter((l) => l.trim())) {
+      const l = parseStreamLine(raw);
+      if (l.kind === 'batch') {
+        received.push(...l.trades);
+        cursor = l.cursor;
+      }
+    }
+  }
+  expect(received.length).toBeLessThan(tradeCount);
+  await holder.kill();
+  const killedAt = Date.now();
+  // The client resumes on another instance from the last cursor it read whole.
+  let complete = false;
+  for (let round = 0; round < 10 && !complete; round++) {
+    const q = new URLSearchParams({ chain: 'sol' });
+    if (cursor) q.set('cursor', cursor);
+    const r = await fetch(`${stack.baseUrl}/v1/wallets/${wallet}/history?${q}`, { headers: auth });
+    for (const raw of (await r.text()).split('\n').filter((l) => l.trim())) {
+      const l = parseStreamLine(raw);
+      if (l.kind === 'batch') {
+        received.push(...l.trades);
+        cursor = l.cursor ?? cursor;
+      } else if (l.complete) complete = true;
+      else cursor = l.cursor ?? cursor;
+    }
+  }
+  const finishedMs = Date.now() - killedAt;
+  expect(complete).toBe(true);
+  // Within the lease (the dead holder's lease runs out) plus the rest of the walk.
+  expect(finishedMs).toBeLessThan((LEASE_SECONDS + 30) * 1000);
+  const keys = received.map((t) => `${t.signature}:${t.side}:${t.tokenMint}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(received.length).toBe(tradeCount);
+  // The same trades another instance serves from the store, in the same order.
+  expect(received).toEqual(await apiHistory(others[0].baseUrl, wallet));
+  // The take-over shows in the surviving instance's metrics.
+  const metrics = (await Promise.all([stack.baseUrl, others[0].baseUrl].map(async (u) => (await fetch(`${u}/metrics`)).text()))).join('\n');
+  expect(metrics).toMatch(/^wth_leases_taken_over_total [1-9]/m);
+  await holder.restart();
+});
