@@ -12,6 +12,7 @@
 import type { ChainKeyedCache, ChainSource, TokenCache } from '../core/chain-source.js';
 import { HistoryError } from '../core/errors.js';
 import type { Offload } from '../core/offload.js';
+import type { Limiter } from '../rpc/limiter.js';
 import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
 import type { V4PoolKey } from './evm/decode/v4.js';
 import type { EvmChainConfig } from './evm/registry.js';
@@ -67,6 +68,11 @@ export interface SourceDependencies {
   poolKeys?: ChainKeyedCache<V4PoolKey>;
   /** Where a source says what it chose (the server's log). */
   log?: (line: string) => void;
+  /**
+   * The limiter every HTTP request to the chain's endpoint goes through, when the server shares
+   * the request rate with other instances (PostgreSQL); else each source makes its own.
+   */
+  limiter?: Limiter;
 }
 
 export interface FamilyEntry {
@@ -90,7 +96,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     placeholder: 'base58 address',
     parseAddress: (s) => (isSolanaAddress(s) ? { stored: s, shown: s } : null),
     directMode: true,
-    async createSource(chain, { tokens, offload, fetch }) {
+    async createSource(chain, { tokens, offload, fetch, limiter }) {
       const { createSolanaSource } = await import('./sol/source.js');
       return createSolanaSource({
         rpcUrl: chain.rpcUrl,
@@ -99,7 +105,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         batchSize: chain.rpc.batchSize,
         maxInFlight: chain.rpc.maxInFlight,
         requestsPerSecond: chain.rpc.requestsPerSecond,
-        transportOptions: { ...(chain.rpc.timeoutMs ? { timeoutMs: chain.rpc.timeoutMs } : {}), ...(fetch ? { fetch } : {}) },
+        transportOptions: { ...(chain.rpc.timeoutMs ? { timeoutMs: chain.rpc.timeoutMs } : {}), ...(fetch ? { fetch } : {}), ...(limiter ? { limiter } : {}) },
       });
     },
   },
@@ -112,7 +118,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
       return lower ? { stored: lower, shown: toChecksumAddress(lower) } : null;
     },
     directMode: true,
-    async createSource(chain, { tokens, fetch, hints, poolKeys, log }) {
+    async createSource(chain, { tokens, fetch, hints, poolKeys, log, limiter }) {
       if (!chain.evm) throw new HistoryError('config_invalid', `No EVM settings are known for the chain ${chain.slug}.`);
       const { createEvmSource } = await import('./evm/source.js');
       return createEvmSource({
@@ -130,6 +136,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         hints,
         poolKeys,
         log,
+        limiter,
       });
     },
   },
@@ -139,7 +146,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     placeholder: 'T…',
     parseAddress: (s) => (isTronAddress(s) ? { stored: s, shown: s } : null),
     directMode: true,
-    async createSource(chain, { tokens, fetch }) {
+    async createSource(chain, { tokens, fetch, limiter }) {
       const { createTronSource } = await import('./tron/source.js');
       return createTronSource({
         chain: chain.slug,
@@ -150,6 +157,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         maxInFlight: chain.rpc.maxInFlight,
         requestsPerSecond: chain.rpc.requestsPerSecond,
         timeoutMs: chain.rpc.timeoutMs,
+        limiter,
       });
     },
   },

@@ -14,6 +14,7 @@ import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import { createWalletLeases } from './sync/wallet-leases.js';
+import { createSharedLimiter } from './sync/shared-limiter.js';
 import type { SourceFactory } from './sources.js';
 import { createWorkerPool, type WorkerPool } from './workers/pool.js';
 
@@ -77,7 +78,12 @@ export async function createServer({ config, sources, log = console.log, readRow
     const sourceFor = (slug: string) => {
       let s = built.get(slug);
       if (!s) {
-        built.set(slug, (s = Promise.resolve(sources(chains.get(slug)!, { tokens, offload: workers, hints, poolKeys, log }))));
+        const chain = chains.get(slug)!;
+        // Several instances on one database share RPC_RPS_<SLUG>: the upstream sees all of them.
+        const rps = chain.rpc.requestsPerSecond;
+        const limiter =
+          db.kind === 'postgres' && rps ? createSharedLimiter({ db, chain: slug, requestsPerSecond: rps, maxInFlight: chain.rpc.maxInFlight ?? 8 }) : undefined;
+        built.set(slug, (s = Promise.resolve(sources(chain, { tokens, offload: workers, hints, poolKeys, log, limiter }))));
         s.then(
           (src) => ready.set(slug, src),
           () => built.delete(slug),

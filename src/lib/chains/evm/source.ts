@@ -19,6 +19,7 @@ import {
 } from './decode/v4.js';
 import { dexAddress, dexForFactory, dexForSingleton, type EvmChainConfig, type EvmDexKind } from './registry.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportStats } from '../../rpc/json-rpc.js';
+import type { Limiter } from '../../rpc/limiter.js';
 import {
   ethBlockNumber,
   debugTraceCalls,
@@ -56,6 +57,8 @@ export interface EvmSourceOptions {
   tokens: TokenCache;
   /** Uniswap V4 pool keys (default: in memory, for the source's lifetime). */
   poolKeys?: PoolKeyCache;
+  /** A limiter shared beyond this source (the server's cross-instance rate); else its own. */
+  limiter?: Limiter;
   /**
    * Ask for call traces (`debug_traceTransaction`) where a V4 hook that may move the swapper's
    * amounts emitted nothing (default true: tried once, then not again on a node without them).
@@ -180,6 +183,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       requestsPerSecond: options.requestsPerSecond,
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
+      limiter: options.limiter,
     });
   const initialRange = Math.max(1, options.initialRange ?? 2_000);
   const maxRange = Math.max(initialRange, options.maxRange ?? 1_000_000);

@@ -3,6 +3,7 @@ import { formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
+import type { Limiter } from '../../rpc/limiter.js';
 import { hexToTron, toInternalHex, tronToHex } from './address.js';
 import { decodeTronTransaction, type TronTransactionInfo } from './decode/decode-transaction.js';
 import { recentWalletTokens, resolveTronTokens, type RecentTokens } from './tokens/resolve-tokens.js';
@@ -39,6 +40,8 @@ export interface TronSourceOptions {
   maxInFlight?: number;
   requestsPerSecond?: number;
   timeoutMs?: number;
+  /** A limiter shared beyond this source (the server's cross-instance rate); else its own. */
+  limiter?: Limiter;
   /** Records per account page; TronGrid's maximum, 200, by default. */
   pageSize?: number;
   fetch?: typeof fetch;
@@ -105,6 +108,7 @@ export function createTronSource(options: TronSourceOptions): TronSource {
       headers: options.headers,
       maxInFlight: options.maxInFlight,
       requestsPerSecond: options.requestsPerSecond,
+      limiter: options.limiter,
       timeoutMs: options.timeoutMs,
       fetch: options.fetch,
     });

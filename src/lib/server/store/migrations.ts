@@ -134,6 +134,11 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
             generation bigint NOT NULL,
             expires_at timestamptz NOT NULL)`,
   },
+  {
+    // RPC_RPS_<SLUG> shared by every instance: requests started per chain and second (rpc-rate.ts).
+    version: 6,
+    sql: `CREATE TABLE rpc_rate (chain text NOT NULL, second bigint NOT NULL, count int NOT NULL, PRIMARY KEY (chain, second))`,
+  },
 ];
 
 /**
