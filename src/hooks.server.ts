@@ -18,8 +18,21 @@ export const init: ServerInit = async () => {
   process.once('sveltekit:shutdown' as 'beforeExit', () => void s.close());
 };
 
+/** What a worker (ROLE=worker) answers: its health and metrics, nothing a client reads. */
+const WORKER_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 export const handle: Handle = async ({ event, resolve }) => {
   event.locals.server = server!;
+  if (server?.role === 'worker' && !WORKER_PATHS.has(event.url.pathname)) {
+    const body = {
+      type: 'urn:wallet-history:problem:not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'This instance is a worker (ROLE=worker): it walks wallets and serves only /healthz, /readyz and /metrics.',
+    };
+    return new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+  }
   const api = event.url.pathname === '/v1' || event.url.pathname.startsWith('/v1/');
   if (api && event.request.method === 'OPTIONS') return preflight();
   const response = await resolve(event);

@@ -183,4 +183,14 @@ describe('keys', () => {
     expect(() => loadConfig({ EXPLORER_API_URL_ETH: 'not a url' })).toThrow(/EXPLORER_API_URL_ETH must be a URL/);
     expect(() => loadConfig({ RPC_LOGS_RANGE_ETH: 'lots' })).toThrow(/RPC_LOGS_RANGE_ETH/);
   });
+
+  it('reads ROLE and LEASE_SECONDS; api and worker need DATABASE_URL', async () => {
+    const { loadConfig } = await import('../../src/lib/server/config.js');
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({}).leaseSeconds).toBe(30);
+    expect(loadConfig({ ROLE: ' Worker ', DATABASE_URL: 'postgres://h/db', LEASE_SECONDS: '5' })).toMatchObject({ role: 'worker', leaseSeconds: 5 });
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE=api needs DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'both', DATABASE_URL: 'postgres://h/db' })).toThrow(/ROLE must be "all", "api" or "worker"/);
+    expect(() => loadConfig({ LEASE_SECONDS: '0' })).toThrow(/LEASE_SECONDS must be a positive number/);
+  });
 });

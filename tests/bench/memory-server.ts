@@ -7,7 +7,7 @@
  * Environment: DATA_DIR or DATABASE_URL (the store), BIG_WALLET and BIG_TX (the wallet loaded
  * with ~1,000,000 trades: 5,000-transaction batches as fast as the store takes them); every other
  * wallet has 2,000 transactions in 100-transaction batches 200 ms apart, so its streams stay open
- * about 4 s.
+ * about 4 s (WALLET_TX, WALLET_BATCH, WALLET_DELAY_MS change that).
  */
 import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer } from '../../src/lib/server/create-server.js';
@@ -19,13 +19,19 @@ import { handleV1 } from '../support/v1-routes.js';
 
 const big = process.env.BIG_WALLET ?? '';
 const bigTx = Number(process.env.BIG_TX ?? 875_000);
+// Every other wallet (the scale-out benchmark sets these to pace its loads like an RPC would).
+const otherTx = Number(process.env.WALLET_TX ?? 2_000);
+const otherBatch = Number(process.env.WALLET_BATCH ?? 100);
+const otherDelayMs = Number(process.env.WALLET_DELAY_MS ?? 200);
 const scripted = new Map<string, ScriptedSource>();
 const source: ChainSource = {
   chain: 'sol',
   history(p) {
     let s = scripted.get(p.wallet);
     if (!s) {
-      s = createScriptedSource(p.wallet === big ? { transactions: bigTx, batchSize: 5_000 } : { transactions: 2_000, batchSize: 100, delayMs: 200 });
+      s = createScriptedSource(
+        p.wallet === big ? { transactions: bigTx, batchSize: 5_000 } : { transactions: otherTx, batchSize: otherBatch, delayMs: otherDelayMs },
+      );
       scripted.set(p.wallet, s);
     }
     return s.history(p);

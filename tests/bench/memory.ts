@@ -50,7 +50,7 @@ async function bundleServer(): Promise<string> {
   return outfile;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [await bundleServer()], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,memory,sol-decode,sol-index,tron,evm,evm-discovery,evm-v4,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,memory,sol-decode,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -117,6 +117,20 @@ async function main() {
     console.log(`evm-v4: ${r.trades} trades, ${r.calls} calls, ${r.httpRequests} HTTP requests, ${Math.round(r.ms)} ms`);
     report('[evm-v4] RPC calls per trade (V4, Balancer, mixed routes)', r.rpcCallsPerTrade, 'calls', 1.3, 'lower');
     report('[evm-v4] HTTP requests per trade', r.httpRequestsPerTrade, 'requests', 0.1, 'lower');
+  }
+  if (want('scale-out')) {
+    const { benchScaleOut } = await import('./scale-out.js');
+    console.log('scale-out: instances of the server on one PostgreSQL...');
+    const r = await benchScaleOut(console.log);
+    report('[scale-out] 1,000-row pages/s, three instances vs one (32 clients)', r.pagesPerSecond.three / r.pagesPerSecond.one, 'x', 0.9, 'higher');
+    console.log(
+      `  (one: ${Math.round(r.pagesPerSecond.one)} pages/s p99 ${r.p99Ms.one.toFixed(1)} ms; three: ${Math.round(r.pagesPerSecond.three)} pages/s p99 ${r.p99Ms.three.toFixed(1)} ms)`,
+    );
+    report('[scale-out] 5xx answers under the page load', r.errors5xx, 'answers', 0, 'lower');
+    report('[scale-out] trades loaded/s, two instances vs one (50 ms RPC pace)', r.tradesPerSecond.two / r.tradesPerSecond.one, 'x', 1.6, 'higher');
+    console.log(`  (one: ${Math.round(r.tradesPerSecond.one)} trades/s; two: ${Math.round(r.tradesPerSecond.two)} trades/s)`);
+    report('[scale-out] extra database round trips per page, three instances vs one', r.roundTripsPerPage.three - r.roundTripsPerPage.one, 'trips', 1, 'lower');
+    console.log(`  (round trips per page: one ${r.roundTripsPerPage.one.toFixed(2)}, three ${r.roundTripsPerPage.three.toFixed(2)})`);
   }
   for (const [name, file, fn] of [
     ['evm', './evm.js', 'benchEvm'],

@@ -156,3 +156,39 @@ test('the lease holder SIGKILLed mid-load: another instance takes the wallet ove
   expect(metrics).toMatch(/^wth_leases_taken_over_total [1-9]/m);
   await holder.restart();
 });
+
+test('ROLE=api never walks: its streams and pages are served by a ROLE=worker instance through the database', async () => {
+  test.setTimeout(120_000);
+  // Only the api and the worker from here on: the instances of the tests above stop.
+  for (const a of [stack.app, ...others]) await a.signal('SIGTERM');
+  const env = stackEnv(stack.rpcUrl, { env: { DATABASE_URL: pg.url, LEASE_SECONDS: String(LEASE_SECONDS) } });
+  const api = await startAppServer({ ...env, ROLE: 'api' });
+  const worker = await startAppServer({ ...env, ROLE: 'worker' });
+  try {
+    expect(api.logs.join('')).toContain('Role: api');
+    // The worker answers its health and metrics only.
+    expect((await fetch(`${worker.baseUrl}/healthz`)).status).toBe(200);
+    const refused = await fetch(`${worker.baseUrl}/v1/chains`);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { code: string }).code).toBe('not_found');
+
+    const { wallet, tradeCount } = await stack.addWallet(1_500, 47);
+    const streamed = await apiHistory(api.baseUrl, wallet);
+    expect(streamed.length).toBe(tradeCount);
+    // A page of a wallet nobody asked for before: the api records the need, the worker fills it.
+    const fresh = await stack.addWallet(600, 53);
+    const page = await fetch(`${api.baseUrl}/v1/wallets/${fresh.wallet}/history?chain=sol&limit=100`, { headers: auth });
+    expect(page.status).toBe(200);
+    expect((await pageBody(page)).trades.length).toBe(100);
+
+    const apiMetrics = await (await fetch(`${api.baseUrl}/metrics`)).text();
+    const workerMetrics = await (await fetch(`${worker.baseUrl}/metrics`)).text();
+    const rpc = (m: string) => Number(/^wth_rpc_requests_total\{chain="sol"\} (\d+)$/m.exec(m)?.[1] ?? 0);
+    expect(rpc(apiMetrics)).toBe(0);
+    expect(rpc(workerMetrics)).toBeGreaterThan(0);
+    expect(Number(/^wth_trades_stored_total (\d+)$/m.exec(apiMetrics)?.[1] ?? 0)).toBe(0);
+  } finally {
+    await api.stop();
+    await worker.stop();
+  }
+});

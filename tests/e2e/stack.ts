@@ -108,7 +108,8 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
     });
     c.stdout!.on('data', (d) => logs.push(String(d)));
     c.stderr!.on('data', (d) => logs.push(String(d)));
-    await waitFor(`${baseUrl}/v1/chains`, 60_000, c, logs);
+    // /readyz: the store answers and is migrated; it is also what a worker (ROLE=worker) serves.
+    await waitFor(`${baseUrl}/readyz`, 60_000, c, logs);
     return c;
   };
   const stopServer = async (c: ChildProcess) => {

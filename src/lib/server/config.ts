@@ -33,6 +33,12 @@ export interface ServerConfig {
    * default 30): a dead instance's wallets are taken over after at most this long.
    */
   leaseSeconds: number;
+  /**
+   * What this process does (ROLE): `all` (default) serves the API and walks wallets; `api` serves
+   * the API and never walks (it records demand in the database); `worker` walks wallets with
+   * demand and serves only /healthz, /readyz and /metrics. `api` and `worker` need DATABASE_URL.
+   */
+  role: 'all' | 'api' | 'worker';
   /** History requests in flight before 503 overloaded (MAX_CONCURRENT_REQUESTS, default 512). */
   maxConcurrentRequests: number;
   /** History requests in flight per key before 429 rate_limited (MAX_STREAMS_PER_KEY, default MAX_CONCURRENT_REQUESTS). */
@@ -134,7 +140,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new HistoryError('config_invalid', 'DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
   }
+  const role = (env.ROLE?.trim() || 'all').toLowerCase();
+  if (role !== 'all' && role !== 'api' && role !== 'worker')
+    throw new HistoryError('config_invalid', `ROLE must be "all", "api" or "worker", got "${env.ROLE}"`);
+  if (role !== 'all' && !databaseUrl) {
+    throw new HistoryError(
+      'config_invalid',
+      `ROLE=${role} needs DATABASE_URL: instances share their work through PostgreSQL (the embedded store serves one process)`,
+    );
+  }
   return {
+    role,
     databaseUrl,
     dataDir: env.DATA_DIR?.trim() || './data',
     pgliteOptimize: pgliteOptimize === 'true',

@@ -15,6 +15,7 @@ import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import { createWalletLeases } from './sync/wallet-leases.js';
 import { createSharedLimiter } from './sync/shared-limiter.js';
+import { startDemandWorker } from './sync/demand-worker.js';
 import type { SourceFactory } from './sources.js';
 import { createWorkerPool, type WorkerPool } from './workers/pool.js';
 
@@ -27,6 +28,8 @@ export interface Server {
   loaders: LoaderRegistry;
   /** Worker threads the chain sources decode in (started on first use). */
   workers: WorkerPool;
+  /** ROLE: a worker serves only /healthz, /readyz and /metrics. */
+  role: 'all' | 'api' | 'worker';
   close(): Promise<void>;
 }
 
@@ -98,11 +101,17 @@ export async function createServer({ config, sources, log = console.log, readRow
       db,
       sourceFor,
       leases,
+      walks: config.role !== 'api',
       headStaleMs: config.headStaleSeconds * 1000,
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });
-    const resumed = await loaders.resumeBackground();
-    if (resumed) log(`Resumed background loading of ${resumed} wallet(s).`);
+    if (config.role !== 'all') log(`Role: ${config.role}`);
+    if (config.role !== 'api') {
+      const resumed = await loaders.resumeBackground();
+      if (resumed) log(`Resumed background loading of ${resumed} wallet(s).`);
+    }
+    // On PostgreSQL every walking instance also serves what API-only instances record.
+    const demand = db.kind === 'postgres' && config.role !== 'api' ? await startDemandWorker({ db, loaders, log }) : undefined;
     const api = createApi({
       db,
       chains,
@@ -148,7 +157,9 @@ export async function createServer({ config, sources, log = console.log, readRow
       chains,
       loaders,
       workers,
+      role: config.role,
       async close() {
+        await demand?.close();
         await loaders.stopAll();
         await leases?.close();
         await workers.close();

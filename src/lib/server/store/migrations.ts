@@ -139,6 +139,13 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
     version: 6,
     sql: `CREATE TABLE rpc_rate (chain text NOT NULL, second bigint NOT NULL, count int NOT NULL, PRIMARY KEY (chain, second))`,
   },
+  {
+    // Demand recorded by API-only instances (ROLE=api) for workers: trades wanted in all (a page's
+    // need) and a head refresh asked for. A stream's demand is load_all.
+    version: 7,
+    sql: `ALTER TABLE wallets ADD COLUMN want_count int NOT NULL DEFAULT 0;
+          ALTER TABLE wallets ADD COLUMN refresh_wanted boolean NOT NULL DEFAULT false`,
+  },
 ];
 
 /**

@@ -74,3 +74,65 @@ export async function walletsToResume(db: Queryable): Promise<WalletState[]> {
   const rows = await db.query<WalletRow>(`SELECT ${COLUMNS} FROM wallets WHERE load_all AND NOT complete ORDER BY id`);
   return rows.map(toState);
 }
+
+/** The channel API-only instances (ROLE=api) notify when they record demand; the payload is the wallet id. */
+export const DEMAND_CHANNEL = 'wallet_demand';
+
+/**
+ * Records what an API-only instance needs of a wallet, for the workers, and wakes them (NOTIFY at
+ * commit): the whole history (a stream), `more` trades than are stored (a page), a head refresh.
+ */
+export async function recordDemand(db: Queryable, walletId: number, d: { loadAll?: boolean; more?: number; refresh?: boolean }): Promise<void> {
+  await db.query(
+    `UPDATE wallets SET load_all = load_all OR $2,
+       want_count = CASE WHEN $3::int > 0 THEN greatest(want_count, trade_count + $3::int) ELSE want_count END,
+       refresh_wanted = refresh_wanted OR $4
+     WHERE id = $1
+     RETURNING pg_notify('${DEMAND_CHANNEL}', id::text)::text`,
+    [walletId, d.loadAll ?? false, Math.max(0, Math.floor(d.more ?? 0)), d.refresh ?? false],
+  );
+}
+
+export interface WalletDemand {
+  id: number;
+  chain: string;
+  address: string;
+  complete: boolean;
+  loadAll: boolean;
+  tradeCount: number;
+  wantCount: number;
+  refreshWanted: boolean;
+}
+
+/** Wallets with demand a worker has to serve (all of them, or the one named). */
+export async function walletsWithDemand(db: Queryable, id?: number): Promise<WalletDemand[]> {
+  const rows = await db.query<{
+    id: number;
+    chain: string;
+    address: string;
+    complete: boolean;
+    load_all: boolean;
+    trade_count: number;
+    want_count: number;
+    refresh_wanted: boolean;
+  }>(
+    `SELECT id, chain, address, complete, load_all, trade_count, want_count, refresh_wanted FROM wallets
+     WHERE ($1::int IS NULL OR id = $1) AND ((NOT complete AND (load_all OR want_count > trade_count)) OR refresh_wanted)
+     ORDER BY id`,
+    [id ?? null],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    chain: r.chain,
+    address: r.address,
+    complete: r.complete,
+    loadAll: r.load_all,
+    tradeCount: Number(r.trade_count),
+    wantCount: Number(r.want_count),
+    refreshWanted: r.refresh_wanted,
+  }));
+}
+
+export async function clearRefreshWanted(db: Queryable, walletId: number): Promise<void> {
+  await db.query('UPDATE wallets SET refresh_wanted = false WHERE id = $1', [walletId]);
+}

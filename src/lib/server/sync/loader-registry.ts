@@ -32,9 +32,19 @@ export interface CreateLoaderRegistryParameters {
   onError?: (e: HistoryError, chain: string, address: string) => void;
   /** Leases shared with the other instances on this database (PostgreSQL); none on the embedded store. */
   leases?: WalletLeases;
+  /** False on an API-only instance (ROLE=api): its loaders record demand and read, never walk. */
+  walks?: boolean;
 }
 
-export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idleMs = 600_000, leases }: CreateLoaderRegistryParameters): LoaderRegistry {
+export function createLoaderRegistry({
+  db,
+  sourceFor,
+  headStaleMs,
+  onError,
+  idleMs = 600_000,
+  leases,
+  walks = true,
+}: CreateLoaderRegistryParameters): LoaderRegistry {
   const loaders = new Map<string, Promise<WalletLoader>>();
   const lastAsked = new Map<string, number>();
   /** Trades stored by loaders since dropped as idle: the metric's counter never goes back. */
@@ -64,7 +74,7 @@ export function createLoaderRegistry({ db, sourceFor, headStaleMs, onError, idle
     let p = loaders.get(id);
     if (!p) {
       p = Promise.all([getOrCreateWallet(db, chain, address), sourceFor(chain)]).then(([wallet, source]) =>
-        createWalletLoader({ db, source, wallet, headStaleMs, statistics, leases, onError: (e) => onError?.(e, chain, address) }),
+        createWalletLoader({ db, source, wallet, headStaleMs, statistics, leases, walks, onError: (e) => onError?.(e, chain, address) }),
       );
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));

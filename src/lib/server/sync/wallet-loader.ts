@@ -4,7 +4,7 @@ import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import type { StatisticsKeeper } from '../store/statistics.js';
 import { storeBatch } from '../store/trades.js';
-import { getWalletById, setLoadAll, type WalletState } from '../store/wallets.js';
+import { getWalletById, recordDemand, setLoadAll, type WalletState } from '../store/wallets.js';
 import type { WalletLeases } from './wallet-leases.js';
 
 /**
@@ -53,6 +53,11 @@ export interface CreateWalletLoaderParameters {
    * follow the instance that holds it (its commits wake this loader).
    */
   leases?: WalletLeases;
+  /**
+   * False on an API-only instance (ROLE=api): it never walks; what requests want is recorded in
+   * the database for the workers, and what they store is read as it comes.
+   */
+  walks?: boolean;
 }
 
 const REFRESH_RETRY_MS = 30_000;
@@ -73,6 +78,7 @@ export function createWalletLoader({
   onError,
   now = Date.now,
   leases,
+  walks = true,
 }: CreateWalletLoaderParameters): WalletLoader {
   let state: WalletState = { ...wallet };
   let lastError: HistoryError | null = null;
@@ -265,6 +271,15 @@ export function createWalletLoader({
    * commit or hand-back, or for the lease to run out, reads the state, and says false.
    */
   async function mayWalk(): Promise<boolean> {
+    if (!walks) {
+      // An API-only instance: a worker walks; wake at its commits (or every 5 s) and read.
+      if (leases) await leases.nextChange(state.id, 5_000, abort.signal);
+      else await new Promise((r) => setTimeout(r, 5_000));
+      if (stopping) return false;
+      await reloadState();
+      notify();
+      return false;
+    }
     if (!leases || lease) return true;
     const got = await leases.acquire(state.id);
     if ('generation' in got) {
@@ -387,6 +402,10 @@ export function createWalletLoader({
     },
     stats,
     async wantAll() {
+      if (!walks && !state.loadAll && !state.complete) {
+        state = { ...state, loadAll: true };
+        await recordDemand(db, state.id, { loadAll: true });
+      }
       if (!state.loadAll && !state.complete) {
         state = { ...state, loadAll: true };
         // The walk starts before the flag is written: the flag only matters after a restart,
@@ -399,6 +418,7 @@ export function createWalletLoader({
     wantMore(count) {
       const fill: Fill = { remaining: count };
       fills.add(fill);
+      if (!walks) void recordDemand(db, state.id, { more: count }).catch(() => {});
       kick();
       return {
         cancel: () => fills.delete(fill),
@@ -413,6 +433,11 @@ export function createWalletLoader({
       if (now() - checked < headStaleMs) return Promise.resolve();
       // An RPC that just failed a refresh is not waited on again by every request for 30 s.
       if (now() - refreshFailedAt < REFRESH_RETRY_MS) return Promise.resolve();
+      if (!walks) {
+        // A worker refreshes; what it finds is read as it is stored. Asked once per staleness window.
+        refreshFailedAt = now();
+        return recordDemand(db, state.id, { refresh: true }).catch(() => {});
+      }
       if (!refreshing) {
         refreshWanted = true;
         const attempt = refreshAttempts;
