@@ -14,6 +14,7 @@ import { createServer } from '../../src/lib/server/create-server.js';
 import { serveNode } from '../../src/lib/server/http/serve-node.js';
 import type { ChainSource } from '../../src/lib/core/chain-source.js';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
+import { createLimiter } from '../../src/lib/rpc/limiter.js';
 import { OTHER_KEY, TEST_KEY } from '../support/test-server.js';
 import { handleV1 } from '../support/v1-routes.js';
 
@@ -24,19 +25,31 @@ const otherTx = Number(process.env.WALLET_TX ?? 2_000);
 const otherBatch = Number(process.env.WALLET_BATCH ?? 100);
 const otherDelayMs = Number(process.env.WALLET_DELAY_MS ?? 200);
 const scripted = new Map<string, ScriptedSource>();
+// SOURCE_IN_FLIGHT: batches fetched at once by this process over all wallets, as an instance's
+// RPC limiter (RPC_MAX_IN_FLIGHT_<SLUG>) bounds what it asks its endpoint; unbounded by default.
+const inFlight = createLimiter({ maxInFlight: Number(process.env.SOURCE_IN_FLIGHT ?? 1e9) });
 const source: ChainSource = {
   chain: 'sol',
   history(p) {
-    let s = scripted.get(p.wallet);
-    if (!s) {
-      s = createScriptedSource(
-        p.wallet === big ? { transactions: bigTx, batchSize: 5_000 } : { transactions: otherTx, batchSize: otherBatch, delayMs: otherDelayMs },
-      );
-      scripted.set(p.wallet, s);
-    }
-    return s.history(p);
+    const walk = scriptedFor(p.wallet).history(p);
+    return {
+      [Symbol.asyncIterator]() {
+        const it = walk[Symbol.asyncIterator]();
+        return { next: () => inFlight.run(() => it.next()), return: (v?: unknown) => it.return?.(v) ?? Promise.resolve({ done: true, value: undefined }) };
+      },
+    } as ReturnType<ChainSource['history']>;
   },
 };
+function scriptedFor(wallet: string): ScriptedSource {
+  let s = scripted.get(wallet);
+  if (!s) {
+    s = createScriptedSource(
+      wallet === big ? { transactions: bigTx, batchSize: 5_000 } : { transactions: otherTx, batchSize: otherBatch, delayMs: otherDelayMs },
+    );
+    scripted.set(wallet, s);
+  }
+  return s;
+}
 
 const config = loadConfig({
   API_KEYS: `alice:${TEST_KEY},bob:${OTHER_KEY}`,

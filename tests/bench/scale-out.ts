@@ -15,7 +15,8 @@ import { drainStream } from './stream-client.js';
  *  - database round trips of a page (transactions committed, from pg_stat_database), one instance
  *    against three;
  *  - loads: 24 wallets of 2,000 transactions in 100-transaction batches 50 ms apart (the RPC's
- *    pace), streamed through one instance, then 24 others through two.
+ *    pace), at most 8 batches in flight per instance (its RPC limiter), streamed through one
+ *    instance, then 24 others through two.
  */
 export interface ScaleOutBenchResult {
   pagesPerSecond: { one: number; three: number };
@@ -73,8 +74,9 @@ async function commits(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    // Statistics reach the shared view when a backend goes idle, at most every second or so.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A backend's statistics reach the shared view at a transaction's end at most once a second,
+    // else after 10 s idle: wait those out so every pooled connection's commits are counted.
+    await new Promise((r) => setTimeout(r, 11_000));
     await c.query('SELECT pg_stat_clear_snapshot()');
     const r = await c.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
     return Number(r.rows[0].n);
@@ -105,7 +107,8 @@ async function loadWallets(urls: string[], wallets: string[]): Promise<number> {
 export async function benchScaleOut(log: (s: string) => void = () => {}): Promise<ScaleOutBenchResult> {
   const db = await startThrowawayPostgres();
   const big = randomWallet();
-  const env = { DATABASE_URL: db.url, BIG_WALLET: big, BIG_TX: '15000', WALLET_TX: '2000', WALLET_BATCH: '100', WALLET_DELAY_MS: '50' };
+  // Each instance fetches at most 8 batches at once (RPC_MAX_IN_FLIGHT's default) at 50 ms each.
+  const env = { DATABASE_URL: db.url, BIG_WALLET: big, BIG_TX: '15000', WALLET_TX: '2000', WALLET_BATCH: '100', WALLET_DELAY_MS: '50', SOURCE_IN_FLIGHT: '8' };
   const children: ChildProcess[] = [];
   const start = async () => {
     const s = await startServer(env);
