@@ -4,10 +4,14 @@ import { createServer, type Server } from '$lib/server/create-server.js';
 import { defaultSourceFactory } from '$lib/server/sources.js';
 import { preflight, withApiHeaders } from '$lib/server/api/api-headers.js';
 import { observe } from '$lib/server/metrics.js';
+import { answerClientErrorsWithProblems } from '$lib/server/http/client-errors.js';
 
 let server: Server | undefined;
 
 export const init: ServerInit = async () => {
+  // Before adapter-node creates its HTTP server (it does after this hook): what Node's parser
+  // refuses gets a problem too.
+  answerClientErrorsWithProblems();
   server = await createServer({ config: loadConfig(), sources: defaultSourceFactory });
   const s = server;
   // On SIGTERM/SIGINT adapter-node stops accepting connections and waits for requests to drain:
