@@ -184,7 +184,7 @@ describe('keys', () => {
     expect(() => loadConfig({ RPC_LOGS_RANGE_ETH: 'lots' })).toThrow(/RPC_LOGS_RANGE_ETH/);
   });
 
-  it('reads ROLE and LEASE_SECONDS; api and worker need DATABASE_URL', async () => {
+  it('reads ROLE, LEASE_SECONDS and DATABASE_POOL_SIZE; api and worker need DATABASE_URL', async () => {
     const { loadConfig } = await import('../../src/lib/server/config.js');
     expect(loadConfig({}).role).toBe('all');
     expect(loadConfig({}).leaseSeconds).toBe(30);
@@ -192,5 +192,8 @@ describe('keys', () => {
     expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE=api needs DATABASE_URL/);
     expect(() => loadConfig({ ROLE: 'both', DATABASE_URL: 'postgres://h/db' })).toThrow(/ROLE must be "all", "api" or "worker"/);
     expect(() => loadConfig({ LEASE_SECONDS: '0' })).toThrow(/LEASE_SECONDS must be a positive number/);
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

@@ -108,7 +108,16 @@ export async function benchScaleOut(log: (s: string) => void = () => {}): Promis
   const db = await startThrowawayPostgres();
   const big = randomWallet();
   // Each instance fetches at most 8 batches at once (RPC_MAX_IN_FLIGHT's default) at 50 ms each.
-  const env = { DATABASE_URL: db.url, BIG_WALLET: big, BIG_TX: '15000', WALLET_TX: '2000', WALLET_BATCH: '100', WALLET_DELAY_MS: '50', SOURCE_IN_FLIGHT: '8' };
+  const env = {
+    DATABASE_URL: db.url,
+    BIG_WALLET: big,
+    BIG_TX: '15000',
+    WALLET_TX: '2000',
+    WALLET_BATCH: '100',
+    WALLET_DELAY_MS: '50',
+    SOURCE_IN_FLIGHT: '8',
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '10',
+  };
   const children: ChildProcess[] = [];
   const start = async () => {
     const s = await startServer(env);

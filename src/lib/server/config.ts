@@ -39,6 +39,11 @@ export interface ServerConfig {
    * demand and serves only /healthz, /readyz and /metrics. `api` and `worker` need DATABASE_URL.
    */
   role: 'all' | 'api' | 'worker';
+  /**
+   * PostgreSQL connections per instance (DATABASE_POOL_SIZE, default 10). Several instances on
+   * one database share its cores: the scale-out benchmark kept the total near one instance's.
+   */
+  databasePoolSize: number;
   /** History requests in flight before 503 overloaded (MAX_CONCURRENT_REQUESTS, default 512). */
   maxConcurrentRequests: number;
   /** History requests in flight per key before 429 rate_limited (MAX_STREAMS_PER_KEY, default MAX_CONCURRENT_REQUESTS). */
@@ -163,6 +168,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     evmChainsFile: env.EVM_CHAINS_FILE?.trim() || undefined,
     rateLimitPerMinute: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 1200, { allowZero: true }),
     leaseSeconds: positiveNumber(env, 'LEASE_SECONDS', 30),
+    databasePoolSize: Math.floor(positiveNumber(env, 'DATABASE_POOL_SIZE', 10)),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
     maxStreamsPerKey: positiveNumber(env, 'MAX_STREAMS_PER_KEY', positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512)),
     decodeThreads: Math.floor(positiveNumber(env, 'DECODE_THREADS', Math.min(4, availableParallelism() - 1), { allowZero: true })),

@@ -59,7 +59,7 @@ function readEvmChainsFile(path: string | undefined): unknown {
 export async function createServer({ config, sources, log = console.log, readRows }: CreateServerParameters): Promise<Server> {
   // Chains first: a malformed EVM_CHAINS_FILE stops the start before anything is opened.
   const chains = createChainRegistry({ rpcUrls: config.rpcUrls, rpcOptions: config.rpcOptions, evmChainsFile: readEvmChainsFile(config.evmChainsFile) });
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteOptimize: config.pgliteOptimize });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteOptimize: config.pgliteOptimize, poolSize: config.databasePoolSize });
   try {
     await migrate(db);
     // Which store answers is the first thing an operator checks (the URL without its password).

@@ -33,10 +33,12 @@ export interface OpenDatabaseParameters {
   dataDir?: string;
   /** Let V8 tier PGlite's hot WebAssembly up to optimized code (PGLITE_OPTIMIZE; see leanWasm). */
   pgliteOptimize?: boolean;
+  /** PostgreSQL connections this process keeps (DATABASE_POOL_SIZE, default 10). */
+  poolSize?: number;
 }
 
-export async function openDatabase({ url, dataDir = './data', pgliteOptimize = false }: OpenDatabaseParameters): Promise<Database> {
-  return url ? openPostgres(url) : openPglite(dataDir, pgliteOptimize);
+export async function openDatabase({ url, dataDir = './data', pgliteOptimize = false, poolSize = 10 }: OpenDatabaseParameters): Promise<Database> {
+  return url ? openPostgres(url, poolSize) : openPglite(dataDir, pgliteOptimize);
 }
 
 /**
@@ -118,10 +120,10 @@ function unavailable(e: unknown): unknown {
   return gone ? new HistoryError('store_unavailable', 'The database is not answering; retry shortly.', { cause: e, retryable: true, retryAfter: 5 }) : e;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // int8 (counts, sums) as JS numbers: every count here stays far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const subscribers = new Map<string, Set<(payload: string) => void>>();
   let listener: pg.Client | null = null;
   let listenerReady: Promise<pg.Client> | null = null;
