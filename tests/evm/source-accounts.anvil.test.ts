@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import { concat, createWalletClient, encodeFunctionData, encodePacked, http, pad, parseEther, type Abi, type Hex } from 'viem';
+import { encodeFunctionData, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
@@ -7,7 +6,8 @@ import { formatUnits } from '../../src/lib/core/decimal.js';
 import { createEvmSource } from '../../src/lib/chains/evm/source.js';
 import type { EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
-import { ARTIFACTS, createChainDriver, type Artifact, type ChainDriver } from '../support/anvil/contracts.js';
+import { ARTIFACTS, createChainDriver, type ChainDriver } from '../support/anvil/contracts.js';
+import { createDelegatedAccount, createSafe } from '../support/anvil/accounts.js';
 
 /**
  * A Safe (1.4.1, from @safe-global/safe-contracts) whose owner sends its executions, and an
@@ -16,11 +16,6 @@ import { ARTIFACTS, createChainDriver, type Artifact, type ChainDriver } from '.
  * the source must give each its own trades, with the ground truth taken from balances only
  * (token and WETH balanceOf and ETH balance before and after each swap; neither account pays gas).
  */
-const require = createRequire(import.meta.url);
-const safeArtifact = (name: string): Artifact => {
-  const j = require(`@safe-global/safe-contracts/build/artifacts/contracts/${name}.json`) as { abi: Abi; bytecode: Hex };
-  return { abi: j.abi, bytecode: j.bytecode };
-};
 // anvil's development accounts: the deployer and an owner (unlocked), a relayer and an EOA by key
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const OWNER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
@@ -28,7 +23,6 @@ const RELAYER_KEY = '0x7c852118294e51e653712a81e05800f419141751be58f605c371e1514
 const EOA_KEY = '0x47e179ec197488593b187f80a8eb0da3e2a8c4fc69ea4c4458b6f6a4e5a9b1f3' as Hex;
 const E18 = 10n ** 18n;
 const DEADLINE = 2n ** 40n;
-const ZERO = '0x0000000000000000000000000000000000000000';
 
 interface Truth {
   signature: string;
@@ -90,67 +84,32 @@ beforeAll(async () => {
   const approveData = encodeFunctionData({ abi: A.erc20.abi, functionName: 'approve', args: [router, 2n ** 255n] } as never);
 
   // --- The Safe: one owner, threshold 1, executions sent by the owner ---------------------------
-  const Safe = safeArtifact('Safe.sol/Safe');
-  const Factory = safeArtifact('proxies/SafeProxyFactory.sol/SafeProxyFactory');
-  const singleton = await d.deploy(DEPLOYER, Safe);
-  const proxyFactory = await d.deploy(DEPLOYER, Factory);
-  const setup = encodeFunctionData({ abi: Safe.abi, functionName: 'setup', args: [[OWNER], 1n, ZERO, '0x', ZERO, ZERO, 0n, ZERO] } as never);
-  const created = await d.send(OWNER, proxyFactory, Factory, 'createProxyWithNonce', [singleton, setup, 1n], 0n, 1_000_000n);
-  const logs = (await d.rpc.call<{ logs: { address: string; topics: string[] }[] }>('eth_getTransactionReceipt', [created.transactionHash])).logs;
-  safe = ('0x' + logs.find((l) => l.address.toLowerCase() === proxyFactory.toLowerCase())!.topics[1].slice(26)).toLowerCase();
-  await d.sendRaw(DEPLOYER, safe, '0x', 20n * E18);
-  // An owner's approval in place of a signature: r = owner, s = 0, v = 1 (the sender is that owner).
-  const ownerSignature = concat([pad(OWNER as Hex), pad('0x00'), '0x01']);
-  const exec = async (to: string, value: bigint, data: Hex) => {
-    const r = await d.send(OWNER, safe, Safe, 'execTransaction', [to, value, data, 0, 0n, 0n, 0n, ZERO, ZERO, ownerSignature], 0n, 1_000_000n);
-    return r.transactionHash;
-  };
+  const theSafe = await createSafe(d, DEPLOYER, OWNER, 20n * E18);
+  safe = theSafe.address;
+  const exec = (to: string, value: bigint, data: Hex) => theSafe.exec(to, value, data);
   await exec(tok, 0n, approveData);
   await record(safe, 'buy', () => exec(router, parseEther('1.5'), buyData(safe)));
   await record(safe, 'buy', () => exec(router, parseEther('0.25'), buyData(safe)));
   await record(safe, 'sell', () => exec(router, 0n, sellData(safe, 1_000n * E18)));
 
   // --- The EIP-7702 account: delegated to MultiSendCallOnly, calls sent by a relayer -------------
-  const multiSend = safeArtifact('libraries/MultiSendCallOnly.sol/MultiSendCallOnly');
-  const delegate = await d.deploy(DEPLOYER, multiSend);
-  const account = privateKeyToAccount(EOA_KEY);
-  eoa = account.address.toLowerCase();
-  const relayer = createWalletClient({ account: privateKeyToAccount(RELAYER_KEY), transport: http(node.url), chain: { id: 31339 } as never });
-  const authorization = await createWalletClient({ account, transport: http(node.url), chain: { id: 31339 } as never }).signAuthorization({
-    account,
-    contractAddress: delegate as Hex,
+  const account = await createDelegatedAccount(d, {
+    deployer: DEPLOYER,
+    rpcUrl: node.url,
     chainId: 31339,
-    nonce: 0,
+    key: EOA_KEY,
+    relayerKey: RELAYER_KEY,
+    eth: 20n * E18,
   });
-  const batch = (calls: { to: string; value: bigint; data: Hex }[]) =>
-    encodeFunctionData({
-      abi: multiSend.abi,
-      functionName: 'multiSend',
-      args: [
-        concat(
-          calls.map((c) =>
-            encodePacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, c.to as Hex, c.value, BigInt((c.data.length - 2) / 2), c.data]),
-          ),
-        ),
-      ],
-    } as never);
-  const relay = async (data: Hex, first = false) => {
-    const hash = await relayer.sendTransaction({ to: eoa as Hex, data, gas: 1_000_000n, ...(first ? { authorizationList: [authorization] } : {}) } as never);
-    const r = await d.receipt(hash);
-    if (r.status !== '0x1') {
-      throw new Error(`relayed call reverted (${hash})`);
-    }
-    return hash;
-  };
-  await d.sendRaw(DEPLOYER, eoa, '0x', 20n * E18);
-  await relay(batch([{ to: tok, value: 0n, data: approveData }]), true);
-  await record(eoa, 'buy', () => relay(batch([{ to: router, value: parseEther('2'), data: buyData(eoa) }])));
+  eoa = account.address;
+  await account.relay([{ to: tok, value: 0n, data: approveData }]);
+  await record(eoa, 'buy', () => account.relay([{ to: router, value: parseEther('2'), data: buyData(eoa) }]));
   const sellForWeth = encodeFunctionData({
     abi: A.router.abi,
     functionName: 'swapExactTokensForTokens',
     args: [500n * E18, 0n, [tok, weth], eoa, DEADLINE],
   } as never);
-  await record(eoa, 'sell', () => relay(batch([{ to: router, value: 0n, data: sellForWeth }])));
+  await record(eoa, 'sell', () => account.relay([{ to: router, value: 0n, data: sellForWeth }]));
   // a plain payment to the EOA, sent by someone else: not a trade
   await d.sendRaw(OWNER, eoa, '0x', 1n);
   await d.mine(2);

@@ -16,7 +16,8 @@ import { buildV4Scenario, type V4GroundTruthTrade, type V4Scenario } from '../su
  * The EVM source against Uniswap V4 (v4-core 1.0.2's PoolManager), an unknown V4 fork and
  * Balancer V2's Vault, deployed on anvil from their npm artifacts. Ground truth from balances.
  */
-// 26 wallet trades a round: 6 rounds give 156, issue 11's scenario asks for at least 150.
+// 26 wallet trades a round (and 2 of the ERC-4337 account, 2 of the Safe, 3 of the EIP-7702
+// account): 6 rounds give 156 of the EOA and 198 in all; issue 11's scenario asks for at least 150.
 const ROUNDS = Number(process.env.V4_ROUNDS ?? 6);
 let s: V4Scenario;
 let chain: EvmChainConfig;
@@ -46,6 +47,20 @@ describe('Uniswap V4 and Balancer V2 through the EVM source', () => {
     expect(s.groundTruth.length).toBe(ROUNDS * 26);
     expect(trades).toEqual(s.groundTruth.map(strip));
     expect(s.nonTrades['others-swap-paying-wallet']).toBeGreaterThan(0);
+  });
+
+  it('gives a Safe the V4 swaps its owner executed through it, and an EIP-7702 account those a relayer sent to its address', async () => {
+    const walk = async (wallet: string) => {
+      const source = createEvmSource({ chain, rpcUrl: s.rpcUrl, tokens: createMemoryTokenCache() });
+      const trades: SourceTrade[] = [];
+      for await (const b of source.history({ wallet })) trades.push(...b.trades);
+      return trades;
+    };
+    expect(s.safeGroundTruth.map((t) => t.kind)).toEqual(Array.from({ length: ROUNDS }, () => ['safe-v4-sell', 'safe-v4-buy']).flat());
+    expect(await walk(s.safeWallet)).toEqual(s.safeGroundTruth.map(strip));
+    // Two legs per token-to-token route: 3 trades a round.
+    expect(s.delegatedGroundTruth.length).toBe(3 * ROUNDS);
+    expect(await walk(s.delegatedWallet)).toEqual(s.delegatedGroundTruth.map(strip));
   });
 
   it('gives the ERC-4337 account its bundled V4 swaps (the bundler sent them)', async () => {

@@ -6,6 +6,7 @@ import { isoFromUnixSeconds, type SourceTrade } from '../../../src/lib/core/trad
 import { toChecksumAddress } from '../../../src/lib/chains/evm/address.js';
 import { startAnvil } from './anvil.js';
 import { compileSolidity } from './compile.js';
+import { createDelegatedAccount, createSafe } from './accounts.js';
 import { ARTIFACTS, createChainDriver, type Artifact, type ChainDriver, type Receipt } from './contracts.js';
 import { execute, setupAccount } from './scenario.js';
 
@@ -64,6 +65,11 @@ const TICK_UPPER = 887220;
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const WALLET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+// anvil's development accounts #7 (unlocked: the Safe's owner), #5 (the EIP-7702 account, by key)
+// and #6 (its relayer, by key).
+const SAFE_OWNER = '0x14dc79964da2c08b23698b3d3cc7ca32193d9955';
+const DELEGATED_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba' as Hex;
+const RELAYER_KEY = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e' as Hex;
 
 export type V4TradeKind =
   | 'v4-buy-exact-in'
@@ -89,7 +95,11 @@ export type V4TradeKind =
   | 'ur-v2-buy-wrap'
   | 'ur-v3-sell-unwrap'
   | 'aa-v4-buy'
-  | 'aa-v4-sell';
+  | 'aa-v4-sell'
+  | 'safe-v4-buy'
+  | 'safe-v4-sell'
+  | 'eip7702-v4-buy'
+  | 'eip7702-v4-erc20-erc20';
 
 export interface V4GroundTruthTrade extends SourceTrade {
   kind: V4TradeKind;
@@ -109,6 +119,12 @@ export interface V4Scenario {
   /** ERC-4337 SimpleAccount whose V4 swaps a bundler submits, and its trades. */
   aaWallet: string;
   aaGroundTruth: V4GroundTruthTrade[];
+  /** A Safe whose owner sends its V4 swaps, and its trades. */
+  safeWallet: string;
+  safeGroundTruth: V4GroundTruthTrade[];
+  /** An EIP-7702 account whose V4 swaps a relayer sends to its address, and its trades. */
+  delegatedWallet: string;
+  delegatedGroundTruth: V4GroundTruthTrade[];
   nonTrades: Record<string, number>;
   addresses: {
     weth: string;
@@ -126,16 +142,21 @@ export interface V4Scenario {
 }
 
 export async function buildV4Scenario(options: { chainId?: number; rounds?: number } = {}): Promise<V4Scenario> {
-  const node = await startAnvil({ chainId: options.chainId ?? 31339, keepHistory: true });
+  // Prague: the EIP-7702 account's authorization (V4 needs Cancun's transient storage, which Prague keeps).
+  const node = await startAnvil({ chainId: options.chainId ?? 31339, keepHistory: true, hardfork: 'prague' });
   try {
-    const m = await script(createChainDriver(node.url), options.rounds ?? 2);
+    const m = await script(createChainDriver(node.url), options.rounds ?? 2, node.url, node.chainId);
     return {
       rpcUrl: node.url,
       chainId: node.chainId,
       wallet: WALLET,
       groundTruth: newestFirst(m.truth),
       aaWallet: m.aaWallet,
-      aaGroundTruth: newestFirst(m.aaTruth),
+      aaGroundTruth: newestFirst(m.truthOf(m.aaWallet)),
+      safeWallet: m.safeWallet,
+      safeGroundTruth: newestFirst(m.truthOf(m.safeWallet)),
+      delegatedWallet: m.delegatedWallet,
+      delegatedGroundTruth: newestFirst(m.truthOf(m.delegatedWallet)),
       nonTrades: m.nonTrades,
       addresses: m.addresses,
       chainsFileEntry: (slug) => ({
@@ -170,7 +191,7 @@ interface PoolKey {
   hooks: string;
 }
 
-async function script(d: ChainDriver, rounds: number) {
+async function script(d: ChainDriver, rounds: number, rpcUrl: string, chainId: number) {
   const erc20 = ARTIFACTS.erc20Fixed();
   const wethA = ARTIFACTS.weth9();
   const pmA = V4.poolManager();
@@ -388,12 +409,23 @@ async function script(d: ChainDriver, rounds: number) {
   await d.send(OTHER, chr, erc20, 'approve', [vault, MAX]);
 
   const truth: V4GroundTruthTrade[] = [];
-  const aaTruth: V4GroundTruthTrade[] = [];
+  const others = new Map<string, V4GroundTruthTrade[]>();
+  const truthOf = (trader: string) => (trader === WALLET ? truth : (others.get(trader) ?? []));
   // The ERC-4337 account (EntryPoint 0.8, SimpleAccount) with ALP approved to PoolSwapTest.
   let entryPoint = '';
   const aa = await setupAccount(d, swapper, [alp], (ep) => (entryPoint = ep));
   await d.send(DEPLOYER, alp, erc20, 'transfer', [aa.account, 1_000n * E18]);
   nt('transfer-in');
+  // A Safe (its owner sends the executions) and an EIP-7702 account (a relayer sends its calls),
+  // both trading on the PoolManager through PoolSwapTest.
+  const safe = await createSafe(d, DEPLOYER, SAFE_OWNER, 50n * E18);
+  const approveSwapper = encodeFunctionData({ abi: erc20.abi, functionName: 'approve', args: [swapper, MAX] } as never);
+  await safe.exec(alp, 0n, approveSwapper);
+  nt('approval');
+  const delegated = await createDelegatedAccount(d, { deployer: DEPLOYER, rpcUrl, chainId, key: DELEGATED_KEY, relayerKey: RELAYER_KEY, eth: 50n * E18 });
+  await d.send(DEPLOYER, alp, erc20, 'transfer', [delegated.address, 1_000n * E18]);
+  await delegated.relay([{ to: alp, value: 0n, data: approveSwapper }]);
+  nt('approval');
   const balanceOf = async (token: string, who: string) => (await d.read<bigint>(token, erc20, 'balanceOf', [who])) as bigint;
   const abs = (v: bigint) => (v < 0n ? -v : v);
 
@@ -433,7 +465,8 @@ async function script(d: ChainDriver, rounds: number) {
     const position = `${String(Number(BigInt(r.blockNumber))).padStart(12, '0')}.${String(Number(BigInt(r.transactionIndex))).padStart(6, '0')}`;
     legs.forEach((l, i) => {
       if ((l.side === 'buy') !== after[i] > before[i]) throw new Error(`${kind}: leg ${i} moved the wrong way`);
-      (trader === WALLET ? truth : aaTruth).push({
+      if (trader !== WALLET && !others.has(trader)) others.set(trader, []);
+      (trader === WALLET ? truth : others.get(trader)!).push({
         kind,
         signature: r.transactionHash.toLowerCase(),
         side: l.side,
@@ -572,6 +605,46 @@ async function script(d: ChainDriver, rounds: number) {
       { of: pmEth(pm), walletEth: false },
       () => aa.op(execute(swapper, 0n, v4swapData(ethAlp, false, -(3n * E18 + s)))),
       aa.account,
+    );
+    // The Safe and the EIP-7702 account. PoolSwapTest pays change and proceeds in ETH to its
+    // caller, which MultiSendCallOnly (the 7702 account's code) cannot receive: that account buys
+    // with the exact amount and sells into the ALP/BRV pool.
+    const safeIn = E18 / 4n + s;
+    await swap(
+      'safe-v4-buy',
+      'uniswap-v4',
+      [{ side: 'buy', token: alp }],
+      { of: pmEth(pm), walletEth: false },
+      async () => d.receipt(await safe.exec(swapper, safeIn, v4swapData(ethAlp, true, -safeIn))),
+      safe.address,
+    );
+    await swap(
+      'safe-v4-sell',
+      'uniswap-v4',
+      [{ side: 'sell', token: alp }],
+      { of: pmEth(pm), walletEth: false },
+      async () => d.receipt(await safe.exec(swapper, 0n, v4swapData(ethAlp, false, -(E18 / 10n + s)))),
+      safe.address,
+    );
+    const delegatedIn = E18 / 5n + s;
+    await swap(
+      'eip7702-v4-buy',
+      'uniswap-v4',
+      [{ side: 'buy', token: alp }],
+      { of: pmEth(pm), walletEth: false },
+      async () => d.receipt(await delegated.relay([{ to: swapper, value: delegatedIn, data: v4swapData(ethAlp, true, -delegatedIn) }])),
+      delegated.address,
+    );
+    await swap(
+      'eip7702-v4-erc20-erc20',
+      'uniswap-v4',
+      [
+        { side: 'sell', token: alp },
+        { side: 'buy', token: brv },
+      ],
+      null,
+      async () => d.receipt(await delegated.relay([{ to: swapper, value: 0n, data: v4swapData(alpBrv, alpBrv.currency0 === alp, -(E18 / 2n + s)) }])),
+      delegated.address,
     );
     // A reverted swap: too little ETH sent for an exact-in of 1 ETH.
     const bad = await v4swap(swapper, ethAlp, true, -E18, E18 / 2n);
@@ -719,8 +792,10 @@ async function script(d: ChainDriver, rounds: number) {
   }
   return {
     truth,
-    aaTruth,
+    truthOf,
     aaWallet: aa.account,
+    safeWallet: safe.address,
+    delegatedWallet: delegated.address,
     nonTrades,
     addresses: { weth, poolManager: pm, forkPoolManager: forkPm, vault, v2Factory, v3Factory, universalRouter: ur, positionManager: posm, entryPoint },
   };
