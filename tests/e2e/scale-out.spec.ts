@@ -102,6 +102,11 @@ test('a page walk hopping across instances equals the stream', async () => {
 test('the lease holder SIGKILLed mid-load: another instance takes the wallet over and finishes it, no gap, no duplicate', async () => {
   test.setTimeout(120_000);
   const { wallet, tradeCount } = await stack.addWallet(2_000, 43);
+  // The third signature page waits until the holder is dead: it dies mid-walk, holding its lease,
+  // whatever the machine's speed.
+  let pages = 0;
+  stack.replay.config.holdWhen = (calls) =>
+    calls.some((c) => c.method === 'getSignaturesForAddress' && c.params[0] === wallet && c.params[1]?.before) && ++pages > 1;
   // The holder: the instance whose stream starts the walk.
   const holder = others[1];
   const res = await fetch(`${holder.baseUrl}/v1/wallets/${wallet}/history?chain=sol`, { headers: auth });
@@ -125,8 +130,12 @@ test('the lease holder SIGKILLed mid-load: another instance takes the wallet ove
     }
   }
   expect(received.length).toBeLessThan(tradeCount);
+  // The walk has reached the held page: the holder is alive, mid-walk, with its lease.
+  await expect.poll(() => stack.replay.heldCount, { timeout: 30_000 }).toBeGreaterThan(0);
   await holder.kill();
   const killedAt = Date.now();
+  stack.replay.config.holdWhen = undefined;
+  stack.replay.releaseHeld();
   // The client resumes on another instance from the last cursor it read whole.
   let complete = false;
   for (let round = 0; round < 10 && !complete; round++) {
