@@ -1,5 +1,5 @@
 import type { ChainSource } from '../../core/chain-source.js';
-import type { HistoryError } from '../../core/errors.js';
+import { HistoryError } from '../../core/errors.js';
 import type { Database } from '../store/database.js';
 import { createStatisticsKeeper } from '../store/statistics.js';
 import { getOrCreateWallet, walletsToResume } from '../store/wallets.js';
@@ -73,7 +73,9 @@ export function createLoaderRegistry({
     lastAsked.set(id, Date.now());
     let p = loaders.get(id);
     if (!p) {
-      p = Promise.all([getOrCreateWallet(db, chain, address), sourceFor(chain)]).then(([wallet, source]) =>
+      // An API-only instance never walks: no source is built (the Solana one would start decode threads).
+      const source = walks ? sourceFor(chain) : { chain, history: () => notWalking(chain) };
+      p = Promise.all([getOrCreateWallet(db, chain, address), source]).then(([wallet, source]) =>
         createWalletLoader({ db, source, wallet, headStaleMs, statistics, leases, walks, onError: (e) => onError?.(e, chain, address) }),
       );
       loaders.set(id, p);
@@ -102,5 +104,14 @@ export function createLoaderRegistry({
       const all = await Promise.allSettled([...loaders.values()]);
       await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
     },
+  };
+}
+
+/** The source of an API-only instance's loaders: asked for history, it says why it has none. */
+function notWalking(chain: string): AsyncIterable<never> {
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => Promise.reject(new HistoryError('internal', `ROLE=api does not walk ${chain} wallets: workers do`)),
+    }),
   };
 }
