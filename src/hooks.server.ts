@@ -5,6 +5,8 @@ import { defaultSourceFactory } from '$lib/server/sources.js';
 import { preflight, withApiHeaders } from '$lib/server/api/api-headers.js';
 import { observe } from '$lib/server/metrics.js';
 import { answerClientErrorsWithProblems } from '$lib/server/http/client-errors.js';
+import { problemResponse } from '$lib/server/api/problem.js';
+import { HistoryError } from '$lib/core/errors.js';
 
 let server: Server | undefined;
 
@@ -28,14 +30,9 @@ const WORKER_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 export const handle: Handle = async ({ event, resolve }) => {
   event.locals.server = server!;
   if (server?.role === 'worker' && !WORKER_PATHS.has(event.url.pathname)) {
-    const body = {
-      type: 'urn:wallet-history:problem:not_found',
-      title: 'Not found',
-      status: 404,
-      code: 'not_found',
-      detail: 'This instance is a worker (ROLE=worker): it walks wallets and serves only /healthz, /readyz and /metrics.',
-    };
-    return new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+    return problemResponse(
+      new HistoryError('not_found', 'This instance is a worker (ROLE=worker): it walks wallets and serves only /healthz, /readyz and /metrics.'),
+    );
   }
   const api = event.url.pathname === '/v1' || event.url.pathname.startsWith('/v1/');
   if (api && event.request.method === 'OPTIONS') return preflight();

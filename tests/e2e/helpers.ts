@@ -3,10 +3,10 @@ import type { Trade } from '../../src/lib/core/trade.js';
 import { parseStreamLine } from '../../src/lib/dashboard/ndjson.js';
 import { API_KEY } from './stack.js';
 
-/** The whole history from the API, exact amounts, in API order (what the dashboard must store). */
-export async function apiHistory(baseUrl: string, wallet: string, chain = 'sol'): Promise<Trade[]> {
+/** The whole history from the API (or the rest of it below `from`, a cursor), exact amounts, in API order (what the dashboard must store). */
+export async function apiHistory(baseUrl: string, wallet: string, chain = 'sol', from: string | null = null): Promise<Trade[]> {
   const out: Trade[] = [];
-  let cursor: string | null = null;
+  let cursor: string | null = from;
   for (;;) {
     const q = new URLSearchParams({ chain });
     if (cursor) q.set('cursor', cursor);

@@ -9,6 +9,7 @@ import {
 import { COW_NATIVE, COW_TRADE_TOPIC, UNISWAPX_FILL_TOPIC } from '../../src/lib/chains/evm/decode/settlements.js';
 import type { EvmDexConfig } from '../../src/lib/chains/evm/registry.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
+import { addrWord, topic, word } from '../support/evm-words.js';
 
 /**
  * Safes, EIP-7702 accounts and settlements (CoW, UniswapX) on receipts built with the contracts'
@@ -18,9 +19,6 @@ import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chain
  * constructed, and expected figures are worked out by hand from the logs written here.
  */
 const A = (n: number) => '0x' + n.toString(16).padStart(40, '0');
-const topic = (a: string) => '0x' + a.slice(2).padStart(64, '0');
-const word = (n: bigint) => BigInt.asUintN(256, n).toString(16).padStart(64, '0');
-const addrWord = (a: string) => a.slice(2).padStart(64, '0');
 const WALLET = A(0xaaa);
 const OTHER_SAFE = A(0xbbb);
 const OWNER = A(0x0e0);

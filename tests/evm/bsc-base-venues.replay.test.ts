@@ -10,6 +10,7 @@ import { UNISWAP_V3_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v3-ev
 import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC, POOL_ID_TO_POOL_KEY_SELECTOR } from '../../src/lib/chains/evm/decode/infinity.js';
 import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC } from '../../src/lib/chains/evm/decode/fourmeme.js';
 import { startEvmReplay, type EvmReplay } from '../support/evm-replay/server.js';
+import { addrWord, topic, word } from '../support/evm-words.js';
 
 /**
  * PancakeSwap Infinity (bsc), four.meme (bsc) and Aerodrome Slipstream (base) through the EVM
@@ -43,9 +44,6 @@ const SLIPSTREAM_FACTORY = '0x5e7bb104d84c7cb9b682aac2f3d509f5f406809a';
 const SLIP_POOL = '0xb2cc224c1c9fee385f8ad6a55b4d94e92359dc59';
 const USDC_BASE = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 
-const word = (v: bigint) => BigInt.asUintN(256, v).toString(16).padStart(64, '0');
-const addrWord = (a: string) => a.slice(2).padStart(64, '0');
-const topicOf = (a: string) => '0x' + addrWord(a);
 const id = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 const P_BNB_MEME_CL = id(0xc1);
 const P_BNB_MEME_BIN = id(0xb1);
@@ -64,11 +62,11 @@ function log(address: string, topics: string[], data: string, block: number, tx:
   };
 }
 const transfer = (token: string, from: string, to: string, value: bigint, block: number, tx: string, index: number) =>
-  log(token, [ERC20_TRANSFER_TOPIC, topicOf(from), topicOf(to)], word(value), block, tx, index);
+  log(token, [ERC20_TRANSFER_TOPIC, topic(from), topic(to)], word(value), block, tx, index);
 const clSwap = (pool: string, a0: bigint, a1: bigint, block: number, tx: string, index: number) =>
-  log(CL_MANAGER, [INFINITY_CL_SWAP_TOPIC, pool, topicOf(ROUTER)], [a0, a1, 1n << 96n, 10n ** 20n, 0n, 2500n, 0n].map(word).join(''), block, tx, index);
+  log(CL_MANAGER, [INFINITY_CL_SWAP_TOPIC, pool, topic(ROUTER)], [a0, a1, 1n << 96n, 10n ** 20n, 0n, 2500n, 0n].map(word).join(''), block, tx, index);
 const binSwap = (pool: string, a0: bigint, a1: bigint, block: number, tx: string, index: number) =>
-  log(BIN_MANAGER, [INFINITY_BIN_SWAP_TOPIC, pool, topicOf(ROUTER)], [a0, a1, 8_388_608n, 2500n, 0n].map(word).join(''), block, tx, index);
+  log(BIN_MANAGER, [INFINITY_BIN_SWAP_TOPIC, pool, topic(ROUTER)], [a0, a1, 8_388_608n, 2500n, 0n].map(word).join(''), block, tx, index);
 /** TokenPurchase / TokenSale(token, account, price, amount, cost, fee, offers, funds): nothing indexed. */
 const curve = (emitter: string, topic: string, token: string, amount: bigint, cost: bigint, fee: bigint, block: number, tx: string, index: number) =>
   log(
@@ -135,7 +133,7 @@ const baseReceipts: RpcReceipt[] = [
     transfer(USDC_BASE, SLIP_POOL, WALLET, 900_000_000n, 200, tx, 5),
     log(
       SLIP_POOL,
-      [UNISWAP_V3_SWAP_TOPIC, topicOf(ROUTER), topicOf(WALLET)],
+      [UNISWAP_V3_SWAP_TOPIC, topic(ROUTER), topic(WALLET)],
       [-900_000_000n, (3n * E18) / 10n, 1n << 96n, 10n ** 18n, 0n].map(word).join(''),
       200,
       tx,

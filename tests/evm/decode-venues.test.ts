@@ -13,6 +13,7 @@ import {
 } from '../../src/lib/chains/evm/decode/v4.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 import { UNISWAP_V3_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v3-events.js';
+import { topic, word } from '../support/evm-words.js';
 
 /**
  * Uniswap V4, Balancer V2 and mixed routes on receipts built with the venues' real event shapes
@@ -20,8 +21,6 @@ import { UNISWAP_V3_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v3-ev
  * out by hand from the logs written here.
  */
 const A = (n: number) => '0x' + n.toString(16).padStart(40, '0');
-const topic = (a: string) => '0x' + a.slice(2).padStart(64, '0');
-const word = (n: bigint) => BigInt.asUintN(256, n).toString(16).padStart(64, '0');
 const WALLET = A(0xaaa);
 const WETH = A(0xeee);
 const TOKEN = A(0x111);

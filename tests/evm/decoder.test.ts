@@ -12,11 +12,10 @@ import {
   type RpcReceipt,
 } from '../../src/lib/chains/evm/decode/decode-receipt.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
+import { topic, word } from '../support/evm-words.js';
 
 /** Synthetic receipts for shapes the anvil scenario does not produce. */
 const A = (n: number) => '0x' + n.toString(16).padStart(40, '0');
-const topic = (a: string) => '0x' + a.slice(2).padStart(64, '0');
-const word = (n: bigint) => n.toString(16).padStart(64, '0');
 const WALLET = A(0xaaa);
 const WETH = A(0xeee);
 const TOKEN = A(0x111);

@@ -9,6 +9,7 @@ import {
   type V4PoolKey,
 } from '../../src/lib/chains/evm/decode/v4.js';
 import type { RpcLog } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import { word } from '../support/evm-words.js';
 
 /**
  * The call-trace fallback for V4 hooks that may move a swapper's amounts without saying so.
@@ -23,7 +24,6 @@ const TOKEN = '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9';
 const ID_A = '0x' + 'aa'.repeat(32);
 const ID_B = '0x' + 'bb'.repeat(32);
 
-const word = (v: bigint) => BigInt.asUintN(256, v).toString(16).padStart(64, '0');
 const swapLog = (id: string, a0: bigint, a1: bigint): RpcLog => ({
   address: PM,
   topics: [V4_SWAP_TOPIC, id, '0x' + ROUTER.slice(2).padStart(64, '0')],

@@ -120,7 +120,12 @@ export function parseStreamLine(line: string): StreamLine {
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');
-  const trades = (o.trades as Record<string, unknown>[]).map((t): Trade => ({
+  return { kind: 'batch', trades: (o.trades as Record<string, unknown>[]).map(readTrade), cursor: o.cursor };
+}
+
+/** One trade of a stream line or a page, as JSON.parse gave it after quoteAmountLiterals: amounts exact. */
+export function readTrade(t: Record<string, unknown>): Trade {
+  return {
     signature: String(t.signature),
     side: t.side === 'sell' ? 'sell' : 'buy',
     token: String(t.token ?? ''),
@@ -129,8 +134,7 @@ export function parseStreamLine(line: string): StreamLine {
     amount: amountOf(t.amount),
     dex: String(t.dex ?? ''),
     blockTime: String(t.blockTime),
-  }));
-  return { kind: 'batch', trades, cursor: o.cursor };
+  };
 }
 
 /** Splits a byte stream into lines (TextDecoder with stream: true; toolchain.md: no TextDecoderStream under TS 6). */

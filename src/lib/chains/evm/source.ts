@@ -231,9 +231,10 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
   }
 
   /**
-   * Keys of the V4 pools swapped in these receipts: from the cache, else one batch of the
-   * PositionManager's `poolKeys` (configured managers), else one batch of `Initialize` logs of
-   * the pool id. A key not found leaves that pool's native side unknown (not cached, retried).
+   * Keys of the V4-shaped pools swapped in these receipts: from the cache, else one batch of
+   * calls (a PancakeSwap Infinity manager's `poolIdToPoolKey`, a configured PositionManager's
+   * `poolKeys`), else one batch of Uniswap V4 `Initialize` logs of the pool id. A key not found
+   * leaves that pool's native side unknown (not cached, retried).
    */
   async function resolvePoolKeys(receipts: readonly RpcReceipt[], signal?: AbortSignal): Promise<Map<string, V4PoolKey>> {
     const ids = new Map<string, string>();
@@ -242,35 +243,25 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
     const keys = await poolKeyCache.get(chain.slug, [...ids.keys()]);
     const found = new Map<string, V4PoolKey>();
     let missing = [...ids.keys()].filter((id) => !keys.has(id));
-    // PancakeSwap Infinity's managers answer `poolIdToPoolKey` themselves.
-    const viaInfinity = missing.filter((id) => infinityManagers.has(ids.get(id)!));
-    if (viaInfinity.length) {
+    const calls = missing.flatMap((id) => {
+      const manager = ids.get(id)!;
+      if (infinityManagers.has(manager)) return [{ id, to: manager, data: poolIdToPoolKeyCallData(id), decode: decodeInfinityPoolKey }];
+      const positions = positionManagers.get(manager);
+      return positions ? [{ id, to: positions, data: poolKeysCallData(id), decode: decodePoolKeysResult }] : [];
+    });
+    if (calls.length) {
       const answers = await ethCallMany(
         rpc,
-        viaInfinity.map((id) => ({ to: ids.get(id)!, data: poolIdToPoolKeyCallData(id) })),
+        calls.map(({ to, data }) => ({ to, data })),
         signal,
       );
-      viaInfinity.forEach((id, i) => {
+      calls.forEach((c, i) => {
         const a = answers[i];
-        const k = a.ok ? decodeInfinityPoolKey(a.result) : null;
-        if (k) found.set(id, k);
+        const k = a.ok ? c.decode(a.result) : null;
+        if (k) found.set(c.id, k);
       });
-      // Their Initialize logs have another shape: a key not answered stays unknown.
-      missing = missing.filter((id) => !viaInfinity.includes(id));
-    }
-    const viaPositions = missing.filter((id) => positionManagers.has(ids.get(id)!));
-    if (viaPositions.length) {
-      const answers = await ethCallMany(
-        rpc,
-        viaPositions.map((id) => ({ to: positionManagers.get(ids.get(id)!)!, data: poolKeysCallData(id) })),
-        signal,
-      );
-      viaPositions.forEach((id, i) => {
-        const a = answers[i];
-        const k = a.ok ? decodePoolKeysResult(a.result) : null;
-        if (k) found.set(id, k);
-      });
-      missing = missing.filter((id) => !found.has(id));
+      // Infinity's Initialize logs have another shape: a key its manager did not answer stays unknown.
+      missing = missing.filter((id) => !found.has(id) && !infinityManagers.has(ids.get(id)!));
     }
     if (missing.length) {
       const answers = await ethGetLogsMany(
@@ -324,6 +315,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       wanted.map((w) => w.r.transactionHash),
       signal,
     );
+    const hooks = new Set([...poolKeys.values()].map((k) => k.hooks));
     answers.forEach((a, i) => {
       if (!a.ok) {
         // -32601 (method not found) and the like: this node keeps no traces; stop asking.
@@ -332,7 +324,6 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       }
       tracesAvailable = true;
       const { r, managers } = wanted[i];
-      const hooks = new Set([...poolKeys.values()].map((k) => k.hooks));
       const m = new Map<string, bigint>();
       for (const manager of managers) m.set(manager, nativeIntoManager(a.result, manager, hooks));
       out.set(r.transactionHash.toLowerCase(), m);

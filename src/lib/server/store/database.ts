@@ -165,11 +165,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     const fresh = !set;
     if (!set) subscribers.set(channel, (set = new Set()));
     set.add(fn);
-    const ready = fresh
-      ? connectListener().then(async (c) => void (await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)))
-      : connectListener().then(() => {});
-    return ready.then(() => async () => {
-      set.delete(fn);
+    return connectListener().then(async (c) => {
+      if (fresh) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => void set.delete(fn);
     });
   }
 

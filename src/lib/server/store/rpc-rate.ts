@@ -6,7 +6,7 @@ import type { Queryable } from './database.js';
  * start when its second still has room; otherwise it waits for the next second.
  */
 
-/** Claims one start in the current second; null when the second is full, with the ms left in it. */
+/** Claims one start in the current second; when the second is full, says how many ms are left in it. */
 export async function claimRpcStart(db: Queryable, chain: string, perSecond: number): Promise<{ ok: true } | { ok: false; waitMs: number }> {
   const rows = await db.query<{ second: number }>(
     `INSERT INTO rpc_rate (chain, second, count) VALUES ($1, floor(extract(epoch FROM clock_timestamp()))::bigint, 1)

@@ -6,6 +6,7 @@ import type { StatisticsKeeper } from '../store/statistics.js';
 import { storeBatch } from '../store/trades.js';
 import { getWalletById, recordDemand, setLoadAll, type WalletState } from '../store/wallets.js';
 import type { WalletLeases } from './wallet-leases.js';
+import { sleep } from '../../rpc/wait.js';
 
 /**
  * The one loader of a (chain, wallet): however many requests arrive, one walk runs.
@@ -88,6 +89,8 @@ export function createWalletLoader({
   let refreshAttempts = 0;
   /** When the last refresh failed: requests do not wait on another one for a while. */
   let refreshFailedAt = -Infinity;
+  /** An API-only instance: when it last asked the workers for a refresh. */
+  let refreshAskedAt = -Infinity;
   let stopping = false;
   const abort = new AbortController();
   const fills = new Set<Fill>();
@@ -273,8 +276,7 @@ export function createWalletLoader({
   async function mayWalk(): Promise<boolean> {
     if (!walks) {
       // An API-only instance: a worker walks; wake at its commits (or every 5 s) and read.
-      if (leases) await leases.nextChange(state.id, 5_000, abort.signal);
-      else await new Promise((r) => setTimeout(r, 5_000));
+      await (leases ? leases.nextChange(state.id, 5_000, abort.signal) : sleep(5_000, abort.signal).catch(() => {}));
       if (stopping) return false;
       await reloadState();
       notify();
@@ -402,16 +404,17 @@ export function createWalletLoader({
     },
     stats,
     async wantAll() {
-      if (!walks && !state.loadAll && !state.complete) {
-        state = { ...state, loadAll: true };
-        await recordDemand(db, state.id, { loadAll: true });
-      }
       if (!state.loadAll && !state.complete) {
         state = { ...state, loadAll: true };
-        // The walk starts before the flag is written: the flag only matters after a restart,
-        // and the walk's first request leaves a store write earlier (0.5-4 ms on PGlite).
-        kick();
-        await setLoadAll(db, state.id);
+        if (walks) {
+          // The walk starts before the flag is written: the flag only matters after a restart,
+          // and the walk's first request leaves a store write earlier (0.5-4 ms on PGlite).
+          kick();
+          await setLoadAll(db, state.id);
+        } else {
+          // An API-only instance: the flag is the demand a worker serves.
+          await recordDemand(db, state.id, { loadAll: true });
+        }
       }
       kick();
     },
@@ -434,8 +437,9 @@ export function createWalletLoader({
       // An RPC that just failed a refresh is not waited on again by every request for 30 s.
       if (now() - refreshFailedAt < REFRESH_RETRY_MS) return Promise.resolve();
       if (!walks) {
-        // A worker refreshes; what it finds is read as it is stored. Asked once per staleness window.
-        refreshFailedAt = now();
+        // A worker refreshes; what it finds is read as it is stored. Asked once per 30 s at most.
+        if (now() - refreshAskedAt < REFRESH_RETRY_MS) return Promise.resolve();
+        refreshAskedAt = now();
         return recordDemand(db, state.id, { refresh: true }).catch(() => {});
       }
       if (!refreshing) {

@@ -150,15 +150,43 @@ export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean
 /** V4 pool keys by pool id (lowercase), as looked up by the source. */
 export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
 
-/** What the decoder needs of a chain's venue table, built once per receipt. */
-interface VenueContext {
-  wrapped: string | null;
-  poolKeys: PoolKeys;
-  traced: ReadonlyMap<string, bigint> | undefined;
+type DecodeChain = Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'> & { dexes?: EvmChainConfig['dexes'] };
+
+/** The lookups the decoder makes in a chain's settings, built once per chain object. */
+interface ChainTables {
+  entryPoints: ReadonlySet<string>;
   /** PancakeSwap Infinity pool manager -> its Vault. */
   infinityVaults: ReadonlyMap<string, string>;
   /** Configured four.meme TokenManagers. */
   fourMeme: ReadonlySet<string>;
+  /** CoW settlement contracts and UniswapX reactors, with their kind. */
+  settlements: ReadonlyMap<string, EvmDexKind>;
+}
+
+const tablesOf = new WeakMap<DecodeChain, ChainTables>();
+
+function chainTables(chain: DecodeChain): ChainTables {
+  let t = tablesOf.get(chain);
+  if (!t) {
+    const infinityVaults = new Map<string, string>();
+    const fourMeme = new Set<string>();
+    const settlements = new Map<string, EvmDexKind>();
+    for (const d of chain.dexes ?? []) {
+      if (d.kind === 'infinity') for (const m of d.poolManagers) infinityVaults.set(m, d.vault);
+      else if (d.kind === 'fourmeme') fourMeme.add(d.tokenManager);
+      else if (d.kind === 'cow' || d.kind === 'uniswapx') settlements.set(d.settlement, d.kind);
+    }
+    t = { entryPoints: new Set(chain.entryPoints.map((a) => a.toLowerCase())), infinityVaults, fourMeme, settlements };
+    tablesOf.set(chain, t);
+  }
+  return t;
+}
+
+/** What one receipt's decoding needs: the chain's tables and what the source looked up for it. */
+interface VenueContext extends ChainTables {
+  wrapped: string | null;
+  poolKeys: PoolKeys;
+  traced: ReadonlyMap<string, bigint> | undefined;
 }
 
 function decodeSegment(logs: readonly RpcLog[], wallet: string, ctx: VenueContext): DecodedTrade[] {
@@ -233,24 +261,16 @@ export interface DecodeReceiptOptions {
 export function decodeReceipt(
   receipt: RpcReceipt,
   wallet: string,
-  chain: Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'> & { dexes?: EvmChainConfig['dexes'] },
+  chain: DecodeChain,
   poolKeys: PoolKeys = new Map(),
   options: DecodeReceiptOptions = {},
 ): DecodedTrade[] {
   if (receipt.status !== undefined && receipt.status !== '0x1') return [];
-  const eps = new Set(chain.entryPoints.map((a) => a.toLowerCase()));
+  const tables = chainTables(chain);
   const out: DecodedTrade[] = [];
-  const segments = walletSegments(receipt, wallet, eps, options.delegated ?? false);
-  const ctx: VenueContext = { wrapped: chain.wrappedNative, poolKeys, traced: options.tracedNative, infinityVaults: new Map(), fourMeme: new Set() };
-  for (const d of chain.dexes ?? []) {
-    if (d.kind === 'infinity') for (const m of d.poolManagers) (ctx.infinityVaults as Map<string, string>).set(m, d.vault);
-    if (d.kind === 'fourmeme') (ctx.fourMeme as Set<string>).add(d.tokenManager);
-  }
+  const segments = walletSegments(receipt, wallet, tables.entryPoints, options.delegated ?? false);
+  const ctx: VenueContext = { ...tables, wrapped: chain.wrappedNative, poolKeys, traced: options.tracedNative };
   for (const seg of segments) out.push(...decodeSegment(seg, wallet, ctx));
-  if (segments.length === 0) {
-    const settlements = new Map<string, EvmDexKind>();
-    for (const d of chain.dexes ?? []) if (d.kind === 'cow' || d.kind === 'uniswapx') settlements.set(d.settlement, d.kind);
-    if (settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, settlements));
-  }
+  if (segments.length === 0 && tables.settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, tables.settlements));
   return out;
 }

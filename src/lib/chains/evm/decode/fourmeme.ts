@@ -15,8 +15,7 @@ export interface FourMemeTrade {
   manager: string;
   side: 'buy' | 'sell';
   token: string;
-  account: string;
-  amount: bigint;
+  /** The quote the curve exchanged (word 4); the token amount is read from the Transfer logs. */
   cost: bigint;
 }
 
@@ -31,8 +30,6 @@ export function fourMemeTrades(logs: readonly RpcLog[], managers: ReadonlySet<st
       manager,
       side: t0 === FOURMEME_PURCHASE_TOPIC ? 'buy' : 'sell',
       token: wordToAddress(dataWord(l.data, 0)),
-      account: wordToAddress(dataWord(l.data, 1)),
-      amount: dataWord(l.data, 3),
       cost: dataWord(l.data, 4),
     });
   }
