@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryError, redactUrl } from '../../src/lib/core/errors.js';
 import { createHttpJsonClient } from '../../src/lib/rpc/http-json.js';
 import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
-import { sleep } from '../../src/lib/rpc/wait.js';
+import { sleep } from '../../src/lib/core/wait.js';
 
 /** The shared HTTP layer (src/lib/rpc/http.ts) under a real local server: statuses, retries, timeouts, cut bodies, credentials. */
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;

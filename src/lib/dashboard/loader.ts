@@ -7,7 +7,7 @@
  */
 import type { ChainSource } from '../core/chain-source.js';
 import { tradeKey, type Trade } from '../core/trade.js';
-import { nextTurn, sleep } from '../rpc/wait.js';
+import { nextTurn, sleep } from '../core/wait.js';
 import { ApiError, streamHistory, type ApiConfig } from './api-client.js';
 import type { FinalLine } from './ndjson.js';
 import {

@@ -16,7 +16,7 @@
  */
 import { HistoryError, redactUrl } from '../core/errors.js';
 import type { Limiter, Priority } from './limiter.js';
-import { onAbort, sleep as sleepFor } from './wait.js';
+import { onAbort, sleep as sleepFor } from '../core/wait.js';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';

@@ -20,9 +20,9 @@ import { answerText, createFetchTransport, statusError, withLimiter, withRetries
 import { CutShort } from './json-items.js';
 import { createLimiter, type Limiter, type Priority } from './limiter.js';
 import { readItems, type BatchReading, type JsonRpcErrorObject, type JsonRpcResponse, type PreparedItem, type ReadCost } from './read-batch.js';
-import { sleep as sleepFor } from './wait.js';
+import { sleep as sleepFor } from '../core/wait.js';
 
-export { nextTurn, sleep } from './wait.js';
+export { nextTurn, sleep } from '../core/wait.js';
 export { parseRetryAfter } from './http.js';
 
 export interface RpcCall {

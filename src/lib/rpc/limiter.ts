@@ -5,7 +5,7 @@
  * pages from waiting behind up to 7 batches (350 ms) at every step.
  */
 
-import { onAbort } from './wait.js';
+import { onAbort } from '../core/wait.js';
 
 export type Priority = 'high' | 'normal';
 

@@ -29,7 +29,7 @@ import {
 import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode/decode-transaction.js';
 import type { BatchReading } from '../../rpc/read-batch.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportOptions } from '../../rpc/json-rpc.js';
-import { nextTurn, sleep } from '../../rpc/wait.js';
+import { nextTurn, sleep } from '../../core/wait.js';
 import { base58Encode } from '../shared/base58.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './programs.js';
 import {

@@ -1,5 +1,5 @@
 import { HistoryError } from '../../core/errors.js';
-import { nextTurn, onAbort, sleep } from '../../rpc/wait.js';
+import { nextTurn, onAbort, sleep } from '../../core/wait.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
 import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';

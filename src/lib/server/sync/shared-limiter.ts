@@ -1,5 +1,5 @@
 import { createLimiter, type Limiter } from '../../rpc/limiter.js';
-import { sleep } from '../../rpc/wait.js';
+import { sleep } from '../../core/wait.js';
 import type { Queryable } from '../store/database.js';
 import { claimRpcStart, pruneRpcRate } from '../store/rpc-rate.js';
 

@@ -6,7 +6,7 @@ import type { StatisticsKeeper } from '../store/statistics.js';
 import { storeBatch } from '../store/trades.js';
 import { getWalletById, recordDemand, setLoadAll, type WalletState } from '../store/wallets.js';
 import type { WalletLeases } from './wallet-leases.js';
-import { sleep } from '../../rpc/wait.js';
+import { sleep } from '../../core/wait.js';
 
 /**
  * The one loader of a (chain, wallet): however many requests arrive, one walk runs.

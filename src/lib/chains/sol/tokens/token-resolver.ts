@@ -15,7 +15,7 @@ import { findProgramAddress } from '../pda.js';
 import { METADATA_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, WSOL_MINT } from '../programs.js';
 import { getMultipleAccounts, type AccountInfo, type MultipleAccountsResult } from '../rpc-methods.js';
 import type { RpcTransport } from '../../../rpc/json-rpc.js';
-import { nextTurn } from '../../../rpc/wait.js';
+import { nextTurn } from '../../../core/wait.js';
 
 /**
  * Wrapped SOL is answered without a lookup: its Metaplex metadata on mainnet says symbol "SOL"
