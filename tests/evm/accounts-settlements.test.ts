@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeReceipt,
-  SAFE_EXECUTION_FAILURE_TOPIC,
-  SAFE_EXECUTION_SUCCESS_TOPIC,
-  type RpcLog,
-  type RpcReceipt,
-} from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import { decodeReceipt, SAFE_EXECUTION_FAILURE_TOPIC, SAFE_EXECUTION_SUCCESS_TOPIC } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from '../../src/lib/chains/evm/decode/rpc-types.js';
 import { COW_NATIVE, COW_TRADE_TOPIC, UNISWAPX_FILL_TOPIC } from '../../src/lib/chains/evm/decode/settlements.js';
 import type { EvmDexConfig } from '../../src/lib/chains/evm/registry.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';

@@ -4,7 +4,7 @@ import { createEvmSource } from '../../src/lib/chains/evm/source.js';
 import { BUILT_IN_EVM_CHAINS, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
 import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
 import type { SourceTrade } from '../../src/lib/core/trade.js';
-import type { RpcLog, RpcReceipt } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from '../../src/lib/chains/evm/decode/rpc-types.js';
 import { ERC20_TRANSFER_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 import { UNISWAP_V3_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v3-events.js';
 import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC, POOL_ID_TO_POOL_KEY_SELECTOR } from '../../src/lib/chains/evm/decode/infinity.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReceipt, type RpcLog, type RpcReceipt } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import { decodeReceipt } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from '../../src/lib/chains/evm/decode/rpc-types.js';
 import { BALANCER_V2_SWAP_TOPIC } from '../../src/lib/chains/evm/decode/balancer.js';
 import {
   V4_HOOK_FEE_TOPIC,
@@ -9,8 +10,8 @@ import {
   decodeInitializeLog,
   decodePoolKeysResult,
   poolKeysCallData,
-  type V4PoolKey,
 } from '../../src/lib/chains/evm/decode/v4.js';
+import type { V4PoolKey } from '../../src/lib/chains/evm/decode/pool-key.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 import { UNISWAP_V3_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v3-events.js';
 import { topic, word } from '../support/evm-words.js';

@@ -8,9 +8,8 @@ import {
   SOLIDLY_SWAP_TOPIC,
   USER_OPERATION_EVENT_TOPIC,
   decodeReceipt,
-  type RpcLog,
-  type RpcReceipt,
 } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from '../../src/lib/chains/evm/decode/rpc-types.js';
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 import { topic, word } from '../support/evm-words.js';
 

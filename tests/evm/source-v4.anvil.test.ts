@@ -7,7 +7,7 @@ import { serializeTrade } from '../../src/lib/core/trade.js';
 import { createEvmSource } from '../../src/lib/chains/evm/source.js';
 import { parseEvmChainsFile, type EvmChainConfig } from '../../src/lib/chains/evm/registry.js';
 import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
-import { createMemoryPoolKeyCache, type PoolKeyCache } from '../../src/lib/chains/evm/decode/pool-key-cache.js';
+import { createMemoryPoolKeyCache, type PoolKeyCache } from '../../src/lib/chains/evm/decode/pool-key.js';
 import type { SourceTrade } from '../../src/lib/core/trade.js';
 import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
 import { buildV4Scenario, type V4GroundTruthTrade, type V4Scenario } from '../support/anvil/scenario-v4.js';

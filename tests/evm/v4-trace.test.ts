@@ -6,9 +6,9 @@ import {
   V4_HOOK_FEE_TOPIC,
   V4_SWAP_TOPIC,
   type CallFrame,
-  type V4PoolKey,
 } from '../../src/lib/chains/evm/decode/v4.js';
-import type { RpcLog } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import type { V4PoolKey } from '../../src/lib/chains/evm/decode/pool-key.js';
+import type { RpcLog } from '../../src/lib/chains/evm/decode/rpc-types.js';
 import { word } from '../support/evm-words.js';
 
 /**

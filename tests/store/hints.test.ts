@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isV4PoolKey } from '../../src/lib/chains/evm/decode/v4.js';
+import { isV4PoolKey } from '../../src/lib/chains/evm/decode/pool-key.js';
 import { createStoreHintCache, createStoreKeyedCache } from '../../src/lib/server/store/settings.js';
 import { openMemoryDatabase } from '../support/test-server.js';
 

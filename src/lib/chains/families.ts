@@ -14,7 +14,7 @@ import { HistoryError } from '../core/errors.js';
 import type { Offload } from '../core/offload.js';
 import type { Limiter } from '../rpc/limiter.js';
 import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
-import type { V4PoolKey } from './evm/decode/v4.js';
+import type { V4PoolKey } from './evm/decode/pool-key.js';
 import type { EvmChainConfig } from './evm/registry.js';
 import { isSolanaAddress } from './sol/address.js';
 import { isTronAddress } from './tron/address.js';

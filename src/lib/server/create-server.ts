@@ -9,7 +9,7 @@ import { countKeys, createKey } from './store/accounts.js';
 import { redactUrl } from '../core/errors.js';
 import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
-import { isV4PoolKey } from '../chains/evm/decode/v4.js';
+import { isV4PoolKey } from '../chains/evm/decode/pool-key.js';
 import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RpcLog, RpcReceipt } from '../../../src/lib/chains/evm/decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from '../../../src/lib/chains/evm/decode/rpc-types.js';
 
 /**
  * A JSON-RPC node of our own for receipts that no local chain can produce (venues that ship no

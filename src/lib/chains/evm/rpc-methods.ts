@@ -5,7 +5,7 @@
  */
 import { HistoryError } from '../../core/errors.js';
 import type { RpcOutcome, RpcTransport } from '../../rpc/json-rpc.js';
-import type { RpcLog, RpcReceipt } from './decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from './decode/rpc-types.js';
 import type { CallFrame } from './decode/v4.js';
 
 export type { RpcOutcome } from '../../rpc/json-rpc.js';

@@ -5,8 +5,9 @@ import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import { ERC20_TRANSFER_TOPIC } from '../shared/uniswap-v2-events.js';
 import { normalizeEvmAddress, toChecksumAddress } from './address.js';
-import { decodeReceipt, mayHoldWalletTrade, swapPools, type PoolKeys, type RpcLog, type RpcReceipt } from './decode/decode-receipt.js';
-import { createMemoryPoolKeyCache, type PoolKeyCache } from './decode/pool-key-cache.js';
+import { decodeReceipt, mayHoldWalletTrade, swapPools, type PoolKeys } from './decode/decode-receipt.js';
+import type { RpcLog, RpcReceipt } from './decode/rpc-types.js';
+import { createMemoryPoolKeyCache, type PoolKeyCache } from './decode/pool-key.js';
 import {
   decodeInitializeLog,
   decodePoolKeysResult,
@@ -15,8 +16,8 @@ import {
   silentHookManagers,
   v4PoolIds,
   V4_INITIALIZE_TOPIC,
-  type V4PoolKey,
 } from './decode/v4.js';
+import type { V4PoolKey } from './decode/pool-key.js';
 import { dexAddress, dexForFactory, dexForSingleton, type EvmChainConfig, type EvmDexKind } from './registry.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportStats } from '../../rpc/json-rpc.js';
 import type { Limiter } from '../../rpc/limiter.js';

@@ -1,4 +1,4 @@
-import type { RpcLog } from './decode-receipt.js';
+import type { RpcLog } from './rpc-types.js';
 import { dataWord } from './words.js';
 import { topicToAddress } from '../../shared/uniswap-v2-events.js';
 

@@ -2,7 +2,9 @@ import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC, topicToAddress } from '../
 import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
 import { BALANCER_V2_SWAP_TOPIC, balancerHops } from './balancer.js';
-import { NATIVE_CURRENCY, V4_SWAP_TOPIC, v4Hops, type V4PoolKey } from './v4.js';
+import { V4_SWAP_TOPIC, v4Hops } from './v4.js';
+import { NATIVE_CURRENCY, type V4PoolKey } from './pool-key.js';
+import type { RpcLog, RpcReceipt } from './rpc-types.js';
 import { COW_TRADE_TOPIC, settlementTrades, UNISWAPX_FILL_TOPIC } from './settlements.js';
 import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC } from './infinity.js';
 import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC, fourMemeTrades } from './fourmeme.js';
@@ -56,28 +58,6 @@ const SWAP_KIND: Record<string, EvmDexKind> = {
 
 /** Venue kinds whose native side comes from their own events, not from wrapped-native transfers. */
 const EVENT_ACCOUNTED: ReadonlySet<EvmDexKind> = new Set(['v4', 'balancer-v2', 'infinity', 'fourmeme']);
-
-export interface RpcLog {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string;
-  transactionHash: string;
-  transactionIndex: string;
-  logIndex?: string;
-  /** Not standard JSON-RPC, but anvil, reth and recent geth add it. */
-  blockTimestamp?: string;
-}
-
-export interface RpcReceipt {
-  transactionHash: string;
-  transactionIndex: string;
-  blockNumber: string;
-  from: string;
-  to: string | null;
-  status?: string;
-  logs: RpcLog[];
-}
 
 /**
  * One trade of the wallet: for V4 and Balancer the `pool` is the PoolManager or Vault (the venue

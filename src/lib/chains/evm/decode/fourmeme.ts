@@ -1,4 +1,4 @@
-import type { RpcLog } from './decode-receipt.js';
+import type { RpcLog } from './rpc-types.js';
 import { dataWord, wordToAddress } from './words.js';
 
 /**

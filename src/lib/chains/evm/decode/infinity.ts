@@ -1,6 +1,6 @@
-import type { RpcLog } from './decode-receipt.js';
+import type { RpcLog } from './rpc-types.js';
 import { dataWord, wordToAddress } from './words.js';
-import type { V4PoolKey } from './v4.js';
+import type { V4PoolKey } from './pool-key.js';
 
 /**
  * PancakeSwap Infinity (pancakeswap/infinity-core): a Vault keeps every pool's tokens; the CL and

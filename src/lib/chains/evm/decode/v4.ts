@@ -1,4 +1,5 @@
-import type { RpcLog } from './decode-receipt.js';
+import type { RpcLog } from './rpc-types.js';
+import { NATIVE_CURRENCY, type V4PoolKey } from './pool-key.js';
 import { isInfinitySwap } from './infinity.js';
 import { dataWord, signedDataWord, wordToAddress } from './words.js';
 
@@ -26,34 +27,6 @@ export const V4_HOOK_FEE_TOPIC = '0x444083dce778da1269b63671912c00569a2a58fa8582
 export const V4_HOOK_SWAP_TOPIC = '0x365f10e9e7ce45d7acfd986c42e0b666f8af282e440e6dafc78c1f2b2f786760';
 /** PositionManager `poolKeys(bytes25)`: the key of a pool it has positions in, else zeros. */
 export const POOL_KEYS_SELECTOR = '0x86b6be7d';
-
-/** The native currency in a pool key. */
-export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000';
-
-export interface V4PoolKey {
-  /** Lowercase; `0x000…0` is the chain's native coin (it always sorts first, so only currency0 can be). */
-  currency0: string;
-  currency1: string;
-  fee: number;
-  tickSpacing: number;
-  hooks: string;
-}
-
-const ADDRESS = /^0x[0-9a-f]{40}$/;
-
-/** Whether a value read back from a cache is a V4PoolKey (the store keeps JSON). */
-export function isV4PoolKey(v: unknown): v is V4PoolKey {
-  const k = v as V4PoolKey;
-  return (
-    !!k &&
-    typeof k === 'object' &&
-    ADDRESS.test(k.currency0) &&
-    ADDRESS.test(k.currency1) &&
-    ADDRESS.test(k.hooks) &&
-    Number.isInteger(k.fee) &&
-    Number.isInteger(k.tickSpacing)
-  );
-}
 
 export interface V4Hop {
   /** The PoolManager that emitted the Swap, lowercase. */

@@ -1,0 +1,45 @@
+import { createMemoryCache, type ChainKeyedCache } from '../../../core/chain-source.js';
+
+/**
+ * A pool's key, as Uniswap V4 and PancakeSwap Infinity name their pools (the pool id is its
+ * keccak-256), in a module of its own: the V4 and Infinity decoders, the source and the caches
+ * all read it, and none of them should import another for a type.
+ */
+
+/** The native currency in a pool key. */
+export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000';
+
+export interface V4PoolKey {
+  /** Lowercase; `0x000…0` is the chain's native coin (it always sorts first, so only currency0 can be). */
+  currency0: string;
+  currency1: string;
+  fee: number;
+  tickSpacing: number;
+  hooks: string;
+}
+
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+
+/** Whether a value read back from a cache is a V4PoolKey (the store keeps JSON). */
+export function isV4PoolKey(v: unknown): v is V4PoolKey {
+  const k = v as V4PoolKey;
+  return (
+    !!k &&
+    typeof k === 'object' &&
+    ADDRESS.test(k.currency0) &&
+    ADDRESS.test(k.currency1) &&
+    ADDRESS.test(k.hooks) &&
+    Number.isInteger(k.fee) &&
+    Number.isInteger(k.tickSpacing)
+  );
+}
+
+/**
+ * Uniswap V4 pool keys by pool id (lowercase 0x + 64 hex), cached where the source runs, like
+ * token metadata: a pool id is the keccak-256 of its key, so a key never changes and is looked up
+ * once per pool. The server can back this with its store and the browser with IndexedDB; the
+ * in-memory cache is the default.
+ */
+export type PoolKeyCache = ChainKeyedCache<V4PoolKey>;
+
+export const createMemoryPoolKeyCache = (): PoolKeyCache => createMemoryCache<V4PoolKey>();
