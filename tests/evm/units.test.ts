@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestedRange } from '../../src/lib/chains/evm/source.js';
+import { suggestedRange } from '../../src/lib/chains/evm/discovery/logs-range.js';
 import { decodeDecimals, decodeSymbol } from '../../src/lib/chains/shared/abi-values.js';
 import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
 
