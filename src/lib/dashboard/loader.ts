@@ -6,22 +6,11 @@
  * reload or a closed tab resumes exactly after the last stored trade: no gap, no duplicate.
  */
 import type { ChainSource } from '../core/chain-source.js';
-import { tradeKey, type Trade } from '../core/trade.js';
-import { nextTurn, sleep } from '../core/wait.js';
-import { ApiError, streamHistory, type ApiConfig } from './api-client.js';
-import type { FinalLine } from './ndjson.js';
-import {
-  apiOrder,
-  fingerprint,
-  walletId,
-  type DashboardDb,
-  type LoadMode,
-  type LoadRow,
-  type TradeRow,
-  type WalkState,
-  stripRow,
-  walletBatches,
-} from './db.js';
+import { tradeKey } from '../core/trade.js';
+import { ApiError, type ApiConfig } from './api-client.js';
+import type { Phase } from './api-phase/api-call.js';
+import { apiPhase } from './api-phase/api-phase.js';
+import { walletId, type DashboardDb, type LoadMode, type LoadRow, type TradeRow, type WalkState, stripRow, walletBatches } from './db.js';
 
 export interface LoadRequest {
   chain: string;
@@ -236,7 +225,7 @@ export class WalletLoader {
   /** Stores one batch and the state it reached in one transaction. */
   private async commit(
     id: string,
-    phase: 'walk' | 'refresh',
+    phase: Phase,
     rows: TradeRow[],
     received: number,
     meter: RateMeter,
@@ -260,156 +249,19 @@ export class WalletLoader {
     });
   }
 
-  private async apiPhase(id: string, req: LoadRequest, phase: 'walk' | 'refresh', signal: AbortSignal, meter: RateMeter): Promise<LoadRow> {
-    const { db } = this.deps;
-    let load = (await db.loads.get(id))!;
-    let failures = 0;
-    while (load[phase] && !signal.aborted) {
-      // The walk's state is advanced here line by line and written with the rows that reached it.
-      const st: WalkState = { ...load[phase]! };
-      let headFp = load.headFp;
-      let tailFp = load.tailFp;
-      let sawFinal = false;
-      let finished = false;
-      let newThisCall = 0;
-      let final: FinalLine | null = null;
-      let pendingRows: TradeRow[] = [];
-      let pendingReceived = 0;
-      let inflight: Promise<void> | null = null;
-      let flushError: unknown = null;
-      // One transaction stores the pending rows with the state they reached. Parsing runs ahead
-      // while a transaction is open, so when IndexedDB is the bottleneck the next transaction
-      // takes everything parsed meanwhile: fewer, larger transactions. Measured on 100,000 trades
-      // in headless Chromium here: one record per trade, about 5,000 trades/s; one record per
-      // coalesced batch (db.ts), 21,000-47,000 trades/s (the spread is other load on the 2 cores).
-      const flush = async (): Promise<void> => {
-        const rows = pendingRows;
-        const received = pendingReceived;
-        pendingRows = [];
-        pendingReceived = 0;
-        const snap: WalkState = { ...st };
-        const done = finished;
-        const fin = final;
-        const hf = headFp;
-        const tf = tailFp;
-        load = await this.commit(id, phase, rows, received, meter, (r) => {
-          r.tailFp = tf;
-          r.headFp = hf;
-          if (fin) {
-            r.serverTradeCount = fin.tradeCount;
-            r.firstTrade = fin.firstTrade;
-          }
-          if (!done) r[phase] = snap;
-          else {
-            // A refresh's first trades are the new head, once it has met what was stored.
-            if (phase === 'refresh' && snap.newHead) r.headFp = snap.newHead;
-            r[phase] = null;
-          }
-        });
-      };
-      const kick = () => {
-        if (inflight) return;
-        inflight = flush().then(
-          () => void (inflight = null),
-          (e: unknown) => {
-            inflight = null;
-            flushError = e;
-          },
-        );
-      };
-      try {
-        for await (const line of streamHistory(this.deps.api(), req.chain, req.address, st.cursor, signal)) {
-          failures = 0;
-          if (flushError) throw flushError;
-          if (line.kind === 'final') {
-            sawFinal = true;
-            final = line;
-            if (line.complete) finished = true;
-            else if (line.cursor) st.cursor = line.cursor;
-            break;
-          }
-          let trades: Trade[] = line.trades;
-          pendingReceived += trades.length;
-          if (st.skipUntil) {
-            // After a restart: drop what is already stored, up to and including the last stored trade.
-            const k = trades.findIndex((t) => fingerprint(t) === st.skipUntil);
-            if (k < 0) trades = [];
-            else {
-              trades = trades.slice(k + 1);
-              st.skipUntil = null;
-            }
-          }
-          if (phase === 'refresh' && st.stopAt) {
-            const stop = st.stopAt;
-            const k = trades.findIndex((t) => fingerprint(t) === stop);
-            if (k >= 0) {
-              trades = trades.slice(0, k);
-              finished = true;
-            }
-          }
-          for (let i = 0; i < trades.length; i++) {
-            pendingRows.push({ ...trades[i], walletId: id, order: apiOrder(st.epoch, st.index + i) });
-          }
-          st.cursor = line.cursor;
-          st.index += trades.length;
-          newThisCall += trades.length;
-          if (trades.length) {
-            st.lastFp = fingerprint(trades[trades.length - 1]);
-            if (phase === 'walk') {
-              tailFp = st.lastFp;
-              headFp ??= fingerprint(trades[0]);
-            } else if (st.index === trades.length) {
-              st.newHead = fingerprint(trades[0]);
-            }
-          }
-          if (finished) break;
-          // Back-pressure: 20,000 parsed rows (~10 MB) at most wait for the open transaction.
-          if (inflight && pendingRows.length >= 20_000) await inflight;
-          kick();
-          // A buffered body yields line after line in microtasks, which would hold IndexedDB's
-          // completion events back until the buffer is parsed: give them a turn after each line.
-          await nextTurn();
-        }
-        if (inflight) await inflight;
-        if (flushError) throw flushError;
-        // Paused too: what was parsed is stored with its cursor, so a resume does not ask for it again.
-        if (pendingRows.length || pendingReceived || final || finished) await flush();
-      } catch (e) {
-        if (inflight) await inflight;
-        if (signal.aborted) {
-          if (!flushError && (pendingRows.length || pendingReceived)) await flush();
-          throw e;
-        }
-        if (e instanceof ApiError && e.code === 'invalid_cursor') {
-          // The server refused the cursor (secret rotated, say): walk again from the top and skip
-          // what is stored, up to the last stored trade of this walk. Stored rows are never re-added.
-          load = await this.commit(id, phase, [], 0, meter, (r, s) => {
-            s!.cursor = null;
-            s!.skipUntil = s!.lastFp;
-            r.restarts += 1;
-          });
-          continue;
-        }
-        if (e instanceof ApiError && e.status < 500 && e.status !== 429) throw e;
-        // Network or server trouble mid-stream: what is stored stays; retry from the stored cursor.
-        if (++failures > 3) throw e;
-        await sleep(this.deps.retryDelayMs ?? 1000, signal);
-        load = (await db.loads.get(id))!;
-        continue;
-      }
-      if (finished) break;
-      if (!sawFinal && !signal.aborted) {
-        if (++failures > 3) throw new Error('The stream ended without its final line.');
-      }
-      // complete:false: the server keeps loading in the background; ask again after a pause when
-      // the last call brought nothing new, at once otherwise.
-      if (!signal.aborted && newThisCall === 0) await sleep(this.deps.retryDelayMs ?? 1000, signal);
-      load = (await db.loads.get(id))!;
-    }
-    return load;
+  /** API mode: this server's /v1 stream, read call after call (api-phase/). */
+  private apiPhase(id: string, req: LoadRequest, phase: Phase, signal: AbortSignal, meter: RateMeter): Promise<LoadRow> {
+    const deps = {
+      db: this.deps.db,
+      api: this.deps.api,
+      commit: (rows: TradeRow[], received: number, mutate: (r: LoadRow, state: WalkState | null) => void) =>
+        this.commit(id, phase, rows, received, meter, mutate),
+      retryDelayMs: this.deps.retryDelayMs ?? 1000,
+    };
+    return apiPhase(deps, id, req, phase, signal);
   }
 
-  private async rpcPhase(id: string, req: LoadRequest, phase: 'walk' | 'refresh', signal: AbortSignal, meter: RateMeter): Promise<LoadRow> {
+  private async rpcPhase(id: string, req: LoadRequest, phase: Phase, signal: AbortSignal, meter: RateMeter): Promise<LoadRow> {
     const { db } = this.deps;
     if (!this.deps.source) throw new Error('Direct mode is not available here.');
     const source = await this.deps.source(req);

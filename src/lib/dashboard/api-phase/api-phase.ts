@@ -1,0 +1,52 @@
+import type { ApiConfig } from '../api-client.js';
+import type { DashboardDb, LoadRow } from '../db.js';
+import { ApiCall, type Phase } from './api-call.js';
+import { fetchCall } from './fetch.js';
+import { BatchWriter, type Commit } from './flush.js';
+import { ApiRetryPolicy } from './retry.js';
+
+export interface ApiPhaseDeps {
+  db: DashboardDb;
+  api: () => ApiConfig;
+  /** Stores a batch and the state it reached, for this wallet and phase. */
+  commit: Commit;
+  retryDelayMs: number;
+}
+
+/**
+ * One phase (the walk back, or a refresh from the top) of a wallet's load from this server's /v1
+ * stream into IndexedDB: calls of the stream (fetch.ts), each written as it is read (flush.ts),
+ * again after the ones that did not finish the phase (retry.ts), until the phase is done or the
+ * load stops. Resolves with the load row reached.
+ */
+export async function apiPhase(
+  deps: ApiPhaseDeps,
+  id: string,
+  wallet: { chain: string; address: string },
+  phase: Phase,
+  signal: AbortSignal,
+): Promise<LoadRow> {
+  const reload = async () => (await deps.db.loads.get(id))!;
+  const retry = new ApiRetryPolicy({ delayMs: deps.retryDelayMs, signal, commit: deps.commit, reload });
+  let load = await reload();
+  while (load[phase] && !signal.aborted) {
+    const call = new ApiCall(load, phase, id);
+    const writer = new BatchWriter(deps.commit, () => call.reached());
+    try {
+      const stored = await fetchCall(call, writer, retry, deps.api(), wallet, signal);
+      // A finished call always ends with a write: its row is the phase's end.
+      if (call.finished && stored) return stored;
+    } catch (e) {
+      await writer.settle();
+      if (signal.aborted) {
+        // Paused: what was parsed is stored with its cursor (unless writing is what failed).
+        if (!writer.failed && writer.pending) await writer.flush();
+        throw e;
+      }
+      load = await retry.afterError(e);
+      continue;
+    }
+    load = await retry.afterCall(call);
+  }
+  return load;
+}
