@@ -1,7 +1,7 @@
 /**
  * The EVM JSON-RPC methods this family uses, typed, over the shared JSON-RPC client
- * (src/lib/rpc/json-rpc.ts: batching, limiter, retries). Hex quantities stay hex here; the source
- * converts what it needs.
+ * (src/lib/rpc/json-rpc.ts: batching, limiter, retries). Hex quantities stay hex here; the stages
+ * (discovery/, enrich/, trades-of.ts) convert what they read (quantity.ts).
  */
 import { HistoryError } from '../../core/errors.js';
 import type { RpcOutcome, RpcTransport } from '../../rpc/json-rpc.js';

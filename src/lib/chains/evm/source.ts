@@ -23,6 +23,7 @@ import { createTradesOf } from './trades-of.js';
 /**
  * The EVM chain source, composed of its stages:
  *
+ * - `head.ts`: the confirmation point a fresh walk starts from (the batch's `head`).
  * - `discovery/`: where the wallet's transactions are, walking from the confirmation block down to
  *   block 0 (or `until`), one batch per step, by one of three walks over one position type
  *   (`position.ts`): the node's Otterscan index (`ots.ts`), an explorer API (`explorer.ts`) or the
@@ -156,6 +157,7 @@ function createStages(options: EvmSourceOptions, rpc: RpcTransport) {
         })
       : null,
   };
+  // `tradesOf` needs no walk: it is what a realtime stage would be given next to `discovery`.
   return { tradesOf, discovery: createWalkChoice({ rpc, chain: chain.slug, mode: options.discovery, walks, log: options.log }) };
 }
 

@@ -110,8 +110,8 @@ function walletSegments(receipt: RpcReceipt, wallet: string, entryPoints: Readon
 }
 
 /**
- * Whether a receipt can hold a trade of the wallet (the source looks up V4 pool keys only for
- * these): sent by it or to it, or naming it in an ERC-4337 operation, a Safe execution or a
+ * Whether a receipt can hold a trade of the wallet (trades-of.ts looks up V4 pool keys, delegation
+ * and traces only for these): sent by it or to it, or naming it in an ERC-4337 operation, a Safe execution or a
  * settlement.
  */
 export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean {
@@ -127,7 +127,7 @@ export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean
   });
 }
 
-/** V4 pool keys by pool id (lowercase), as looked up by the source. */
+/** V4 pool keys by pool id (lowercase), as looked up by enrich/pool-keys.ts. */
 export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
 
 type DecodeChain = Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'> & { dexes?: EvmChainConfig['dexes'] };
@@ -162,7 +162,7 @@ function chainTables(chain: DecodeChain): ChainTables {
   return t;
 }
 
-/** What one receipt's decoding needs: the chain's tables and what the source looked up for it. */
+/** What one receipt's decoding needs: the chain's tables and what enrich/ looked up for it. */
 interface VenueContext extends ChainTables {
   wrapped: string | null;
   poolKeys: PoolKeys;
@@ -199,7 +199,7 @@ function decodeSegment(logs: readonly RpcLog[], wallet: string, ctx: VenueContex
   }
   // V4: the swapper's delta in the native (or wrapped) currency of each hop, hook fee included
   // (a hook's fee is paid by the swapper on top of what the pool swapped). A hook that may move
-  // the amounts but emitted nothing: the call trace's figure when the source could get one.
+  // the amounts but emitted nothing: the call trace's figure when enrich/call-traces.ts could get one.
   const isNative = (c: string) => c === NATIVE_CURRENCY || c === wrapped;
   for (const h of v4Hops(logs)) {
     const key = poolKeys.get(h.id);

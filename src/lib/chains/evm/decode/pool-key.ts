@@ -2,8 +2,8 @@ import { createMemoryCache, type ChainKeyedCache } from '../../../core/chain-sou
 
 /**
  * A pool's key, as Uniswap V4 and PancakeSwap Infinity name their pools (the pool id is its
- * keccak-256), in a module of its own: the V4 and Infinity decoders, the source and the caches
- * all read it, and none of them should import another for a type.
+ * keccak-256), in a module of its own: the V4 and Infinity decoders, enrich/pool-keys.ts and
+ * the caches all read it, and none of them should import another for a type.
  */
 
 /** The native currency in a pool key. */
