@@ -1,33 +1,29 @@
+/**
+ * The Tron chain source, on the four TronGrid endpoints of tron-endpoints.md. It composes the
+ * stages of a walk:
+ *
+ *   discovery/  the wallet's own confirmed transactions, newest first, 200 a page (the next page
+ *               fetched while this one is decoded), in runs with durable positions (position.ts)
+ *   fetch/      of each run, the successful contract calls the wallet sent that can be swaps,
+ *               their transaction infos (as many at once as the chain's limiter lets through),
+ *               decoded
+ *   enrich/     the trades' token symbols and decimals
+ *
+ * A page yields one batch. (A realtime stage, following the chain's head, would sit beside
+ * discovery and feed the same fetch stage.)
+ */
 import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
-import { formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
-import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
 import type { Limiter } from '../../rpc/limiter.js';
-import { hexToTron, toInternalHex, tronToHex } from './address.js';
-import { decodeTronTransaction, type TronTransactionInfo } from './decode/decode-transaction.js';
-import { recentWalletTokens, resolveTronTokens, type RecentTokens } from './tokens/resolve-tokens.js';
-import { getAccountTransactions, getTransactionInfo, type TronAccountTransaction, type TronPage } from './rpc-methods.js';
+import { tronToHex } from './address.js';
+import { accountPages } from './discovery/account-pages.js';
+import { withTokens } from './enrich/with-tokens.js';
+import { fetchSwapCalls } from './fetch/fetch-swap-calls.js';
+import { parseMarker } from './position.js';
+import { recentWalletTokens, type RecentTokens } from './tokens/resolve-tokens.js';
 
-/**
- * The Tron chain source, on the four TronGrid endpoints of tron-endpoints.md.
- *
- * A walk pages through the wallet's own confirmed transactions newest first (200 a page, the
- * next page fetched while this one is decoded), keeps the successful contract calls the wallet
- * sent, fetches their transaction infos (as many at once as the chain's limiter lets through)
- * and decodes them. A page yields one batch.
- *
- * Positions. TronGrid gives no index within a block, so a trade's position is its block, then
- * its transaction id read as a number: `{block:12}.{txid as 78 decimal digits}` (decisions.md:
- * block number, then transaction id). A fingerprint only lives as long as TronGrid's cursor, so a
- * batch's position is durable instead: `{block}.{block timestamp ms}`, meaning "every block above
- * this one is delivered; resume with this block", which a later walk turns into
- * `max_timestamp`. A page can end inside a block, and TronGrid orders a block's transactions by
- * nothing we know, so the page's oldest block is held back and delivered with the next page:
- * batches then go strictly down the trade order, as the store's readers expect.
- * The head marker has the same form: the newest block the walk saw (`0.0` for none); a refresh
- * walks down to it, exclusive.
- */
+export { tronTradePosition } from './position.js';
 
 export interface TronSourceOptions {
   rpcUrl: string;
@@ -54,53 +50,8 @@ export interface TronSource extends ChainSource {
   readonly stats: HttpJsonStats & { decodeMs: number };
 }
 
-/** Calls that cannot be a swap: TRC-20 `transfer`, `approve`, `transferFrom` (no info fetched for them). */
-const NOT_A_SWAP = new Set(['a9059cbb', '095ea7b3', '23b872dd']);
-
-const pad = (n: number, w: number) => String(n).padStart(w, '0');
-const TXID = /^[0-9a-f]{64}$/;
-
-export function tronTradePosition(block: number, txid: string): string {
-  return `${pad(block, 12)}.${BigInt('0x' + txid)
-    .toString()
-    .padStart(78, '0')}`;
-}
-
-interface Marker {
-  block: number;
-  ts: number;
-}
-
-function parseMarker(s: string, what: string): Marker {
-  const m = /^(\d{1,12})\.(\d{1,15})$/.exec(s);
-  if (!m) throw new HistoryError('invalid_position', `Tron ${what} is not a block and timestamp (block.ms)`);
-  return { block: Number(m[1]), ts: Number(m[2]) };
-}
-
-const marker = (m: Marker) => `${m.block}.${m.ts}`;
-
-/** The wallet's successful contract call in a record, or null. */
-function ownCall(r: TronAccountTransaction, wallet: string) {
-  const c = r.raw_data?.contract?.[0];
-  if (c?.type !== 'TriggerSmartContract' || r.ret?.[0]?.contractRet !== 'SUCCESS') return null;
-  const v = c.parameter?.value;
-  if (!v?.owner_address || !v.contract_address) return null;
-  let owner: string;
-  let contract: string;
-  try {
-    owner = toInternalHex(v.owner_address);
-    contract = toInternalHex(v.contract_address);
-  } catch {
-    return null;
-  }
-  if (owner !== wallet) return null;
-  if (NOT_A_SWAP.has((v.data ?? '').slice(0, 8).toLowerCase())) return null;
-  const cv = v.call_value === undefined ? 0n : BigInt(String(v.call_value));
-  return { owner, contract, callValue: cv };
-}
-
 export function createTronSource(options: TronSourceOptions): TronSource {
-  const slug = options.chain ?? 'tron';
+  const chain = options.chain ?? 'tron';
   const client =
     options.client ??
     createHttpJsonClient({
@@ -113,61 +64,7 @@ export function createTronSource(options: TronSourceOptions): TronSource {
       fetch: options.fetch,
     });
   const pageSize = Math.min(200, Math.max(1, options.pageSize ?? 200));
-  let decodeMs = 0;
-
-  /** Decodes records (newest first) into trades, newest first. */
-  async function tradesOf(
-    walletT: string,
-    wallet: string,
-    records: readonly TronAccountTransaction[],
-    recent: () => Promise<RecentTokens>,
-    signal?: AbortSignal,
-  ): Promise<SourceTrade[]> {
-    const calls = records.flatMap((r) => {
-      if (!TXID.test(r.txID)) throw new HistoryError('rpc_malformed_response', `TronGrid listed a transaction id that is not 64 hex digits: ${r.txID}`);
-      const call = ownCall(r, wallet);
-      return call ? [{ r, call }] : [];
-    });
-    if (!calls.length) return [];
-    const infos: TronTransactionInfo[] = await Promise.all(calls.map(({ r }) => getTransactionInfo(client, r.txID, signal)));
-    const t0 = performance.now();
-    const decoded = calls.map(({ call }, i) => decodeTronTransaction(call, infos[i], wallet));
-    decodeMs += performance.now() - t0;
-    const tokenSet = [...new Set(decoded.flat().map((d) => hexToTron(d.token)))];
-    const info = await resolveTronTokens({
-      chain: slug,
-      wallet: walletT,
-      tokens: tokenSet,
-      cache: options.tokens,
-      client,
-      to41: (t) => '41' + tronToHex(t)!.slice(2),
-      recent,
-      signal,
-    });
-    const out: SourceTrade[] = [];
-    calls.forEach(({ r }, i) => {
-      const block = infos[i].blockNumber ?? r.blockNumber;
-      const ms = infos[i].blockTimeStamp ?? r.block_timestamp;
-      decoded[i].forEach((d, leg) => {
-        const token = hexToTron(d.token);
-        const ti = info.get(token);
-        out.push({
-          signature: r.txID,
-          side: d.side,
-          token: ti?.symbol ?? '',
-          tokenMint: token,
-          amountSol: d.nativeRaw === null ? null : formatUnits(d.nativeRaw, 6),
-          amount: ti && ti.decimals >= 0 ? formatUnits(d.amountRaw, ti.decimals) : null,
-          dex: d.poolKind,
-          blockTime: isoFromUnixSeconds(Math.floor(ms / 1000)),
-          position: tronTradePosition(block, r.txID),
-          leg,
-        });
-      });
-    });
-    out.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
-    return out;
-  }
+  const stats = { decodeMs: 0 };
 
   async function* history(p: HistoryParameters): AsyncIterable<HistoryBatch> {
     const wallet = tronToHex(p.wallet);
@@ -175,67 +72,20 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     const signal = p.signal;
     const before = p.before !== undefined ? parseMarker(p.before, 'position') : null;
     const until = p.until !== undefined ? parseMarker(p.until, 'head marker') : null;
-    // A walk from the newest point names its head on its first batch.
-    let head: string | undefined;
-    let headGiven = before !== null;
-
-    const fetchPage = (fingerprint?: string): Promise<TronPage<TronAccountTransaction>> =>
-      getAccountTransactions(client, {
-        wallet: p.wallet,
-        limit: pageSize,
-        fingerprint,
-        maxTimestamp: before?.ts,
-        minTimestamp: until?.ts,
-        signal,
-      });
-    // Records in the walk's window: at or below `before`'s block, above `until`'s.
-    const inWindow = (r: TronAccountTransaction) => (before === null || r.blockNumber <= before.block) && (until === null || r.blockNumber > until.block);
-
     // The wallet's recent tokens, asked once a walk and only when a token is not cached.
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, signal));
-    let carry: TronAccountTransaction[] = [];
-    let next: Promise<TronPage<TronAccountTransaction>> | null = fetchPage();
-    while (next) {
-      signal?.throwIfAborted();
-      const pg: TronPage<TronAccountTransaction> = await next;
-      // Newest first: a record at or below the refresh's floor means nothing older is wanted.
-      const floorReached = until !== null && pg.data.some((r) => r.blockNumber <= until.block);
-      // Fetch the next page while this one's infos load; a failure is seen when it is awaited.
-      next = pg.fingerprint && !floorReached ? fetchPage(pg.fingerprint) : null;
-      next?.catch(() => {});
-      const records = pg.data.filter(inWindow);
-      if (!headGiven) {
-        const newest = records[0];
-        head = newest ? marker({ block: newest.blockNumber, ts: newest.block_timestamp }) : until ? marker(until) : '0.0';
-        headGiven = true;
-      }
-      const last = next === null;
-      let ready: TronAccountTransaction[];
-      let position: string;
-      if (last) {
-        ready = [...carry, ...records];
-        carry = [];
-        position = '0.0';
-      } else {
-        // Hold back the oldest block of the page: more of it may be on the next page.
-        const all = [...carry, ...records];
-        const oldest = all.at(-1) ?? pg.data.at(-1);
-        if (!oldest) throw new HistoryError('rpc_malformed_response', 'TronGrid gave an empty page with a fingerprint for more', { retryable: true });
-        ready = all.filter((r) => r.blockNumber > oldest.blockNumber);
-        carry = all.filter((r) => r.blockNumber <= oldest.blockNumber);
-        position = marker({ block: oldest.blockNumber, ts: oldest.block_timestamp });
-      }
-      const trades = await tradesOf(p.wallet, wallet, ready, recent, signal);
-      yield { trades, position, ...(head !== undefined ? { head } : {}), done: last };
-      head = undefined;
+    for await (const run of accountPages({ client, pageSize }, { wallet: p.wallet, before, until, signal })) {
+      const calls = await fetchSwapCalls({ client, stats }, wallet, run.records, signal);
+      const trades = await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal });
+      yield { trades, position: run.position, ...(run.head !== undefined ? { head: run.head } : {}), done: run.last };
     }
   }
 
   return {
-    chain: slug,
+    chain,
     get stats() {
-      return { ...client.stats, decodeMs };
+      return { ...client.stats, decodeMs: stats.decodeMs };
     },
     history,
   };

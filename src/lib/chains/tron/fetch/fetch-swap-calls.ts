@@ -1,0 +1,67 @@
+/**
+ * Fetch: of a run of account records, the wallet's own successful contract calls that can be
+ * swaps, each with its transaction info (logs, internal transactions; as many at once as the
+ * chain's limiter lets through) and decoded for the wallet.
+ */
+import { HistoryError } from '../../../core/errors.js';
+import type { HttpJsonClient } from '../../../rpc/http-json.js';
+import { toInternalHex } from '../address.js';
+import { decodeTronTransaction, type TronTransactionInfo } from '../decode/decode-transaction.js';
+import { getTransactionInfo, type TronAccountTransaction } from '../rpc-methods.js';
+
+/** Calls that cannot be a swap: TRC-20 `transfer`, `approve`, `transferFrom` (no info fetched for them). */
+const NOT_A_SWAP = new Set(['a9059cbb', '095ea7b3', '23b872dd']);
+
+const TXID = /^[0-9a-f]{64}$/;
+
+export interface FetchSwapCallsContext {
+  client: HttpJsonClient;
+  stats: { decodeMs: number };
+}
+
+/** A call the wallet made: its record, its transaction info and what the decoder found in it. */
+export interface DecodedCall {
+  record: TronAccountTransaction;
+  info: TronTransactionInfo;
+  trades: ReturnType<typeof decodeTronTransaction>;
+}
+
+/** The wallet's successful contract call in a record, or null. */
+function ownCall(r: TronAccountTransaction, wallet: string) {
+  const c = r.raw_data?.contract?.[0];
+  if (c?.type !== 'TriggerSmartContract' || r.ret?.[0]?.contractRet !== 'SUCCESS') return null;
+  const v = c.parameter?.value;
+  if (!v?.owner_address || !v.contract_address) return null;
+  let owner: string;
+  let contract: string;
+  try {
+    owner = toInternalHex(v.owner_address);
+    contract = toInternalHex(v.contract_address);
+  } catch {
+    return null;
+  }
+  if (owner !== wallet) return null;
+  if (NOT_A_SWAP.has((v.data ?? '').slice(0, 8).toLowerCase())) return null;
+  const cv = v.call_value === undefined ? 0n : BigInt(String(v.call_value));
+  return { owner, contract, callValue: cv };
+}
+
+/** `wallet` in the internal form (`0x` + 40 hex); `records` newest first. Calls in the records' order. */
+export async function fetchSwapCalls(
+  ctx: FetchSwapCallsContext,
+  wallet: string,
+  records: readonly TronAccountTransaction[],
+  signal?: AbortSignal,
+): Promise<DecodedCall[]> {
+  const calls = records.flatMap((r) => {
+    if (!TXID.test(r.txID)) throw new HistoryError('rpc_malformed_response', `TronGrid listed a transaction id that is not 64 hex digits: ${r.txID}`);
+    const call = ownCall(r, wallet);
+    return call ? [{ r, call }] : [];
+  });
+  if (!calls.length) return [];
+  const infos: TronTransactionInfo[] = await Promise.all(calls.map(({ r }) => getTransactionInfo(ctx.client, r.txID, signal)));
+  const t0 = performance.now();
+  const decoded = calls.map(({ r, call }, i) => ({ record: r, info: infos[i], trades: decodeTronTransaction(call, infos[i], wallet) }));
+  ctx.stats.decodeMs += performance.now() - t0;
+  return decoded;
+}
