@@ -75,8 +75,10 @@ export interface EvmSourceOptions {
   /**
    * How the wallet's transactions are found: `ots` (the node's Otterscan index:
    * ots_searchTransactionsBefore, pages of the wallet's transactions with their receipts),
-   * `logs` (ERC-20 Transfer logs naming the wallet, range by range), `auto` (default: ots when the
-   * node answers ots_getApiLevel with 8 or more, else logs).
+   * `explorer` (the `explorer` API's lists; logs when none is configured), `logs` (ERC-20 Transfer
+   * logs naming the wallet, range by range), `auto` (default: ots when the node answers
+   * ots_getApiLevel with 8 or more, else the explorer when one is configured, else logs). A path
+   * that refuses mid-walk hands over to the next (discovery/choose-walk.ts).
    */
   discovery?: 'auto' | 'ots' | 'explorer' | 'logs';
   /**
