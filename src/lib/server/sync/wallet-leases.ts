@@ -19,6 +19,12 @@ export interface WalletLeases {
   /** What a commit under `generation` must prove. */
   fence(generation: number): LeaseFence;
   release(walletId: number, generation: number): Promise<void>;
+  /**
+   * Drops `generation` of the wallet's lease from what this instance holds, without writing: a
+   * commit under it was refused (lease_lost), so another instance holds the wallet now and the row
+   * is not ours to hand back. Neither the heartbeat nor the held count keep it after this.
+   */
+  forget(walletId: number, generation: number): void;
   /** Resolves at the next NOTIFY for the wallet, after `ms`, or when `signal` aborts. */
   nextChange(walletId: number, ms: number, signal?: AbortSignal): Promise<void>;
   /** Leases held now, and leases taken over from an instance whose lease had run out (GET /metrics). */
@@ -70,6 +76,9 @@ export async function createWalletLeases({ db, ttlMs = 30_000, holder }: CreateW
     async release(walletId, generation) {
       if (held.get(walletId) === generation) held.delete(walletId);
       await releaseLease(db, walletId, me, generation);
+    },
+    forget(walletId, generation) {
+      if (held.get(walletId) === generation) held.delete(walletId);
     },
     nextChange(walletId, ms, signal) {
       return new Promise<void>((resolve) => {
