@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/server/store/database.js';
 import { storeBatch } from '../../src/lib/server/store/trades.js';
 import { getOrCreateWallet } from '../../src/lib/server/store/wallets.js';
-import { createWalletLoader } from '../../src/lib/server/sync/wallet-loader.js';
+import { createWalker } from '../../src/lib/server/sync/walker/create-walker.js';
 import { createScriptedSource } from '../support/scripted-source.js';
 import { openMemoryDatabase, randomWallet, sleep } from '../support/test-server.js';
 
@@ -26,7 +26,7 @@ describe('the wallet loader', () => {
         return db.query(sql, params);
       },
     };
-    const loader = createWalletLoader({ db: flaky, source, wallet, headStaleMs: 60_000 });
+    const loader = createWalker({ db: flaky, source, wallet, headStaleMs: 60_000 });
     const first = loader.wantMore(35);
     while (loader.running) await sleep(10);
     first.cancel();
@@ -56,7 +56,7 @@ describe('the wallet loader', () => {
     const wallet = await getOrCreateWallet(db, 'sol', address);
     const newest = source.expected(address).filter((t) => Number(t.position) > 20);
     await storeBatch(db, wallet, newest);
-    const loader = createWalletLoader({ db, source, wallet, headStaleMs: 60_000 });
+    const loader = createWalker({ db, source, wallet, headStaleMs: 60_000 });
     expect(loader.state.tradeCount).toBe(0);
     await loader.wantAll();
     while (loader.running) await sleep(10);
@@ -69,7 +69,7 @@ describe('the wallet loader', () => {
   it('picks up a page demand that arrives while the loop is returning', async () => {
     const source = createScriptedSource({ transactions: 100, batchSize: 10 });
     const address = randomWallet();
-    const loader = createWalletLoader({ db, source, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 60_000 });
+    const loader = createWalker({ db, source, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 60_000 });
     const a = loader.wantMore(5);
     // Wait for the walk that fills the first demand to end, and ask again in the same tick it ends.
     await loader.nextChange(5_000);

@@ -5,7 +5,7 @@ import type { LoaderRegistry } from './loader-registry.js';
 /**
  * The worker side of ROLE=api: serves the demand API-only instances record in the database (a
  * stream's whole history, a page's trades, a head refresh), woken by their NOTIFY, and sweeping
- * every 30 s for what a lost notification left. Leases still decide which worker walks a wallet.
+ * every 30 s for what a lost notification left. Leases still decide which worker loads a wallet.
  */
 export interface DemandWorker {
   close(): Promise<void>;

@@ -1,15 +1,17 @@
 import type { ChainSource } from '../../core/chain-source.js';
-import { HistoryError } from '../../core/errors.js';
+import type { HistoryError } from '../../core/errors.js';
 import type { Database } from '../store/database.js';
-import { createStatisticsKeeper } from '../store/statistics.js';
-import { getOrCreateWallet, walletsToResume } from '../store/wallets.js';
-import { createWalletLoader, type WalletLoader } from './wallet-loader.js';
+import { createStatisticsKeeper, type StatisticsKeeper } from '../store/statistics.js';
+import { getOrCreateWallet, walletsToResume, type WalletState } from '../store/wallets.js';
+import { createFollower } from './follower/create-follower.js';
+import { createWalker } from './walker/create-walker.js';
+import type { WalletLoader, WalletLoaderParameters } from './wallet-loader.js';
 import type { WalletLeases } from './wallet-leases.js';
 
 /**
  * Single flight: one WalletLoader per (chain, wallet) in this process, however many requests
  * ask for it at once; across processes on one PostgreSQL database, the wallet's lease
- * (wallet-leases.ts) decides which loader walks while the others follow.
+ * (wallet-leases.ts) decides which loader loads it while the others follow.
  */
 export interface LoaderRegistry {
   get(chain: string, address: string): Promise<WalletLoader>;
@@ -32,9 +34,18 @@ export interface CreateLoaderRegistryParameters {
   onError?: (e: HistoryError, chain: string, address: string) => void;
   /** Leases shared with the other instances on this database (PostgreSQL); none on the embedded store. */
   leases?: WalletLeases;
-  /** False on an API-only instance (ROLE=api): its loaders record demand and read, never walk. */
-  walks?: boolean;
+  /**
+   * What this instance does (ROLE), which picks the loader: `all` and `worker` walk wallets
+   * (walker/), `api` records demand and reads what workers store (follower/). Default `all`.
+   */
+  role?: 'all' | 'api' | 'worker';
 }
+
+/**
+ * Builds the loader of one wallet for this instance's role, from the wallet's stored state (being
+ * read) and what every loader takes; what the role needs of the chain is started at once, alongside.
+ */
+type LoaderFactory = (chain: string, wallet: Promise<WalletState>, common: Omit<WalletLoaderParameters, 'wallet'>) => Promise<WalletLoader>;
 
 export function createLoaderRegistry({
   db,
@@ -43,7 +54,7 @@ export function createLoaderRegistry({
   onError,
   idleMs = 600_000,
   leases,
-  walks = true,
+  role = 'all',
 }: CreateLoaderRegistryParameters): LoaderRegistry {
   const loaders = new Map<string, Promise<WalletLoader>>();
   const lastAsked = new Map<string, number>();
@@ -67,17 +78,14 @@ export function createLoaderRegistry({
   );
   sweeper.unref?.();
   const statistics = createStatisticsKeeper(db);
+  const build = role === 'api' ? followerFactory() : walkerFactory(sourceFor, statistics);
 
   function get(chain: string, address: string): Promise<WalletLoader> {
     const id = `${chain}:${address}`;
     lastAsked.set(id, Date.now());
     let p = loaders.get(id);
     if (!p) {
-      // An API-only instance never walks: no source is built (the Solana one would start decode threads).
-      const source = walks ? sourceFor(chain) : { chain, history: () => notWalking(chain) };
-      p = Promise.all([getOrCreateWallet(db, chain, address), source]).then(([wallet, source]) =>
-        createWalletLoader({ db, source, wallet, headStaleMs, statistics, leases, walks, onError: (e) => onError?.(e, chain, address) }),
-      );
+      p = build(chain, getOrCreateWallet(db, chain, address), { db, headStaleMs, leases, onError: (e) => onError?.(e, chain, address) });
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));
     }
@@ -107,11 +115,12 @@ export function createLoaderRegistry({
   };
 }
 
-/** The source of an API-only instance's loaders: asked for history, it says why it has none. */
-function notWalking(chain: string): AsyncIterable<never> {
-  return {
-    [Symbol.asyncIterator]: () => ({
-      next: () => Promise.reject(new HistoryError('internal', `ROLE=api does not walk ${chain} wallets: workers do`)),
-    }),
-  };
+/** An instance that loads wallets (ROLE=all, ROLE=worker): each loader fetches its wallet from the chain's source. */
+function walkerFactory(sourceFor: CreateLoaderRegistryParameters['sourceFor'], statistics: StatisticsKeeper): LoaderFactory {
+  return (chain, wallet, common) => Promise.all([wallet, sourceFor(chain)]).then(([wallet, source]) => createWalker({ ...common, wallet, source, statistics }));
+}
+
+/** An API-only instance: its loaders never walk, so no source is built (the Solana one would start decode threads). */
+function followerFactory(): LoaderFactory {
+  return (_chain, wallet, common) => wallet.then((wallet) => createFollower({ ...common, wallet }));
 }
