@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedSource } from '../support/scripted-source.js';
 import { createTestDatabase, OTHER_KEY, randomWallet, readStream, startTestServer, TEST_KEY } from '../support/test-server.js';
-import { handleV1 } from '../support/v1-routes.js';
+import { appRespond } from '../support/app.js';
 
 describe('upstream failures', () => {
   it('answers 502 upstream_unavailable when the RPC fails before any trade, in both modes, and counts nothing', async () => {
@@ -149,7 +149,7 @@ describe('keys', () => {
     try {
       const key = /wth_[A-Za-z0-9_-]{43}/.exec(lines.join('\n'))?.[0];
       expect(key).toBeTruthy();
-      const res = (await handleV1(server.api, new Request('http://x/v1/usage', { headers: { authorization: `Bearer ${key}` } })))!;
+      const res = await appRespond(server, new Request('http://x/v1/usage', { headers: { authorization: `Bearer ${key}` } }));
       expect(res!.status).toBe(200);
       expect((await res!.json()).account).toBe('local');
       // Stored as a hash only.

@@ -11,12 +11,11 @@
  */
 import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer } from '../../src/lib/server/create-server.js';
-import { serveNode } from '../../src/lib/server/http/serve-node.js';
 import type { ChainSource } from '../../src/lib/core/chain-source.js';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
 import { createLimiter } from '../../src/lib/rpc/limiter.js';
 import { OTHER_KEY, TEST_KEY } from '../support/test-server.js';
-import { handleV1 } from '../support/v1-routes.js';
+import { serveApp } from '../support/app.js';
 
 const big = process.env.BIG_WALLET ?? '';
 const bigTx = Number(process.env.BIG_TX ?? 875_000);
@@ -62,7 +61,7 @@ const config = loadConfig({
   MAX_STREAMS_PER_KEY: '1000',
 });
 const server = await createServer({ config, log: () => {}, sources: () => source });
-const http = await serveNode(async (req) => (await handleV1(server.api, req)) ?? new Response('not found', { status: 404 }));
+const http = await serveApp(server);
 console.log(JSON.stringify({ url: http.url }));
 // `kill -USR2 <pid>`: where the memory is (V8 heap, WebAssembly and buffers outside it), on stderr.
 process.on('SIGUSR2', () => {

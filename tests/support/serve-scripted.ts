@@ -5,9 +5,8 @@
  */
 import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer } from '../../src/lib/server/create-server.js';
-import { serveNode } from '../../src/lib/server/http/serve-node.js';
 import { createScriptedSource } from './scripted-source.js';
-import { handleV1 } from './v1-routes.js';
+import { serveApp } from './app.js';
 
 const source = createScriptedSource({
   transactions: Number(process.env.SCRIPT_TRANSACTIONS ?? 100),
@@ -26,8 +25,7 @@ const server = await createServer({
     },
   }),
 });
-const http = await serveNode(async (req) => {
-  if (new URL(req.url).pathname === '/test/stats') return Response.json({ ...source.stats, starts });
-  return (await handleV1(server.api, req)) ?? new Response('not found', { status: 404 });
+const http = await serveApp(server, {
+  extra: (req) => (new URL(req.url).pathname === '/test/stats' ? Response.json({ ...source.stats, starts }) : null),
 });
 console.log(JSON.stringify({ url: http.url }));

@@ -4,11 +4,10 @@ import type { ChainSource } from '../../src/lib/core/chain-source.js';
 import { base58Encode } from '../../src/lib/chains/sol/address.js';
 import { loadConfig } from '../../src/lib/server/config.js';
 import { createServer, type Server } from '../../src/lib/server/create-server.js';
-import { serveNode } from '../../src/lib/server/http/serve-node.js';
 import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
 import { migrate } from '../../src/lib/server/store/migrations.js';
 import { defaultSourceFactory } from '../../src/lib/server/sources.js';
-import { handleV1 } from './v1-routes.js';
+import { serveApp } from './app.js';
 
 export const TEST_KEY = 'wth_test_key_for_account_alice_0001';
 export const OTHER_KEY = 'wth_test_key_for_account_bob_00002';
@@ -69,7 +68,7 @@ export interface StartTestServerOptions {
   readRows?: number;
 }
 
-/** Starts the real API (store, loaders, HTTP over a socket) with scripted chain sources. */
+/** Starts the real API (store, loaders, the app's route files over a socket) with scripted chain sources. */
 export async function startTestServer({ backend = 'pglite', sources, env = {}, readRows }: StartTestServerOptions): Promise<TestServer> {
   const pgdb = backend === 'pglite' ? null : await createTestDatabase({ icu: backend === 'postgres-icu' });
   const config = loadConfig({
@@ -92,7 +91,7 @@ export async function startTestServer({ backend = 'pglite', sources, env = {}, r
             return s;
           },
   });
-  const http = await serveNode(async (req) => (await handleV1(server.api, req)) ?? new Response('not found', { status: 404 }));
+  const http = await serveApp(server);
   return {
     url: http.url,
     server,

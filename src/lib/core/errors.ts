@@ -63,8 +63,21 @@ const RETRYABLE_BY_DEFAULT: ReadonlySet<HistoryErrorCode> = new Set([
   'overloaded',
 ]);
 
+/**
+ * Marks a HistoryError by a registry symbol rather than by its class. The tests and benchmarks
+ * run the built route files in-process beside the source modules (two copies of this module in
+ * one process), and an error thrown by one copy must still be recognised by the other's
+ * `instanceof` and `isHistoryError`.
+ */
+const BRAND = Symbol.for('wallet-history.HistoryError');
+
 export class HistoryError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   override readonly name = 'HistoryError';
+  readonly [BRAND] = true;
   readonly code: HistoryErrorCode;
   readonly retryable: boolean;
   readonly retryAfter?: number;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { HistoryError } from '../core/errors.js';
+import type { ChainRpcOptions } from '../chains/registry.js';
 
 /**
  * The server's whole configuration, read from the environment here and nowhere else
@@ -24,7 +25,7 @@ export interface ServerConfig {
   /** RPC_URL_<SLUG>, keyed by lowercase slug (`-` written `_`). */
   rpcUrls: Record<string, string>;
   /** RPC_BATCH_SIZE_, RPC_MAX_IN_FLIGHT_, RPC_RPS_, RPC_TIMEOUT_MS_, RPC_LOGS_RANGE_<SLUG>, keyed like rpcUrls. */
-  rpcOptions: Record<string, RpcOptions>;
+  rpcOptions: Record<string, ChainRpcOptions>;
   evmChainsFile?: string;
   /** Requests per minute per account before 429 (RATE_LIMIT_PER_MINUTE, 0 = off, default 1200). */
   rateLimitPerMinute: number;
@@ -53,27 +54,17 @@ export interface ServerConfig {
    * less than the cores, at most 4; 0 decodes on the main thread).
    */
   decodeThreads: number;
-}
-
-/** How a chain source may use its endpoint: batch size, concurrency, request rate, timeout. */
-export interface RpcOptions {
-  batchSize?: number;
-  maxInFlight?: number;
-  requestsPerSecond?: number;
-  timeoutMs?: number;
-  /** The provider's largest eth_getLogs block range (EVM; learned from its refusals when unset). */
-  logsRange?: number;
-  /** Sent with every request to that endpoint (TRON_API_KEY as TRON-PRO-API-KEY). */
-  headers?: Record<string, string>;
-  /** EVM discovery path (RPC_DISCOVERY_<SLUG>): auto, ots, explorer or logs. */
-  discovery?: 'auto' | 'ots' | 'explorer' | 'logs';
-  /** EVM: an Etherscan-compatible explorer API (EXPLORER_API_URL_<SLUG>, EXPLORER_API_KEY_<SLUG>). */
-  explorer?: { url: string; key?: string };
+  /**
+   * EMBEDDED=1: the app is run inside another program (the tests and benchmarks) that composes a
+   * server per test and hands it to each request as `platform.server`; the app starts none of its
+   * own (no store opened, no key printed, no background load resumed).
+   */
+  embedded: boolean;
 }
 
 type Env = Record<string, string | undefined>;
 
-const RPC_OPTION_VARS: [RegExp, Exclude<keyof RpcOptions, 'headers' | 'discovery' | 'explorer'>][] = [
+const RPC_OPTION_VARS: [RegExp, Exclude<keyof ChainRpcOptions, 'headers' | 'discovery' | 'explorer'>][] = [
   [/^RPC_BATCH_SIZE_([A-Z0-9_]+)$/, 'batchSize'],
   [/^RPC_MAX_IN_FLIGHT_([A-Z0-9_]+)$/, 'maxInFlight'],
   [/^RPC_RPS_([A-Z0-9_]+)$/, 'requestsPerSecond'],
@@ -106,7 +97,7 @@ export function parseApiKeys(raw: string | undefined): { account: string; key: s
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   const rpcUrls: Record<string, string> = {};
-  const rpcOptions: Record<string, RpcOptions> = {};
+  const rpcOptions: Record<string, ChainRpcOptions> = {};
   for (const [name, value] of Object.entries(env)) {
     const m = /^RPC_URL_([A-Z0-9_]+)$/.exec(name);
     if (m && value) rpcUrls[m[1].toLowerCase()] = value;
@@ -156,6 +147,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   return {
     role,
+    embedded: env.EMBEDDED?.trim() === '1',
     databaseUrl,
     dataDir: env.DATA_DIR?.trim() || './data',
     pgliteOptimize: pgliteOptimize === 'true',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { ChainSource } from '../core/chain-source.js';
+import type { ChainKeyedCache, ChainSource } from '../core/chain-source.js';
+import type { KeyedKind } from '../chains/families.js';
 import { HistoryError } from '../core/errors.js';
 import { createChainRegistry, type ChainRegistry } from '../chains/registry.js';
 import { createApi, type Api } from './api/create-api.js';
@@ -9,7 +10,6 @@ import { countKeys, createKey } from './store/accounts.js';
 import { redactUrl } from '../core/errors.js';
 import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
-import { isV4PoolKey } from '../chains/evm/decode/pool-key.js';
 import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
@@ -72,7 +72,13 @@ export async function createServer({ config, sources, log = console.log, readRow
     const cursors = createCursorCodec(await resolveCursorSecret(db, config.cursorSecret));
     const tokens = createStoreTokenCache(db);
     const hints = createStoreHintCache(db);
-    const poolKeys = createStoreKeyedCache(db, 'v4-pool-key', isV4PoolKey);
+    // Values a family's sources look up once and keep (EVM pool keys): one store-backed cache per kind.
+    const keyedCaches = new Map<string, ChainKeyedCache<unknown>>();
+    const keyed = <V>(kind: KeyedKind<V>): ChainKeyedCache<V> => {
+      let c = keyedCaches.get(kind.name);
+      if (!c) keyedCaches.set(kind.name, (c = createStoreKeyedCache(db, kind.name, kind.accept)));
+      return c as ChainKeyedCache<V>;
+    };
     const workers = createWorkerPool({ size: config.decodeThreads, log });
     // One source per chain, built on the chain's first request (the Solana source starts the
     // decode workers then: a server that never serves Solana never starts one).
@@ -86,7 +92,7 @@ export async function createServer({ config, sources, log = console.log, readRow
         const rps = chain.rpc.requestsPerSecond;
         const limiter =
           db.kind === 'postgres' && rps ? createSharedLimiter({ db, chain: slug, requestsPerSecond: rps, maxInFlight: chain.rpc.maxInFlight ?? 8 }) : undefined;
-        built.set(slug, (s = Promise.resolve(sources(chain, { tokens, offload: workers, hints, poolKeys, log, limiter }))));
+        built.set(slug, (s = Promise.resolve(sources(chain, { tokens, offload: workers, hints, keyed, log, limiter }))));
         s.then(
           (src) => ready.set(slug, src),
           () => built.delete(slug),
@@ -101,7 +107,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       db,
       sourceFor,
       leases,
-      walks: config.role !== 'api',
+      role: config.role,
       headStaleMs: config.headStaleSeconds * 1000,
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });
