@@ -28,6 +28,30 @@ export default ts.config(
     languageOptions: { parserOptions: { projectService: true, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig } },
   },
   {
+    // The family seam: the server, the dashboard and the routes reach a chain family only through
+    // the family table and the chain registry, so a family's internals can change (or a family be
+    // added) without touching them. CI fails on a new leak.
+    files: ['src/lib/server/**', 'src/lib/dashboard/**', 'src/routes/**', 'src/hooks.server.ts', 'src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/chains/sol/**', '**/chains/evm/**', '**/chains/tron/**', '**/chains/shared/**'],
+              message: 'Reach a chain family through $lib/chains/families.ts or $lib/chains/registry.ts (docs/architecture.md, "Chains").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Long closures hide state: a walk, a loader or a transport is cut into named parts instead.
+    files: ['src/lib/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Tests read untyped JSON (RPC answers, NDJSON lines) and assert on its shape.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -14,8 +14,10 @@ import { HistoryError } from '../core/errors.js';
 import type { Offload } from '../core/offload.js';
 import type { Limiter } from '../rpc/limiter.js';
 import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
-import type { V4PoolKey } from './evm/decode/pool-key.js';
+import { isV4PoolKey, type V4PoolKey } from './evm/decode/pool-key.js';
+import { fromEvmPublicSettings, toEvmPublicSettings } from './evm/public-settings.js';
 import type { EvmChainConfig } from './evm/registry.js';
+import type { ChainInfo, PublicChain } from './registry.js';
 import { isSolanaAddress } from './sol/address.js';
 import { isTronAddress } from './tron/address.js';
 
@@ -64,8 +66,12 @@ export interface SourceDependencies {
   fetch?: typeof fetch;
   /** What a source learns of its endpoint (its largest log range), kept across restarts: the server's store. */
   hints?: ChainKeyedCache<number>;
-  /** Uniswap V4 pool keys, looked up once per pool and kept (the server's store). */
-  poolKeys?: ChainKeyedCache<V4PoolKey>;
+  /**
+   * Where a source keeps values of a kind its family names (EVM: pool keys, looked up once per
+   * pool): the server's store, which checks each value read back with `kind.accept`. Without it a
+   * source keeps them in memory.
+   */
+  keyed?: <V>(kind: KeyedKind<V>) => ChainKeyedCache<V>;
   /** Where a source says what it chose (the server's log). */
   log?: (line: string) => void;
   /**
@@ -74,6 +80,15 @@ export interface SourceDependencies {
    */
   limiter?: Limiter;
 }
+
+/** A kind of value a family's sources cache by key, with the check a value read back must pass. */
+export interface KeyedKind<V> {
+  name: string;
+  accept(value: unknown): value is V;
+}
+
+/** A function the server may run on its worker threads: a pure function of structured-clone data. */
+export type OffloadTask = (input: never) => unknown;
 
 export interface FamilyEntry {
   /** Shown to people: "Solana", "EVM", "Tron". */
@@ -87,7 +102,26 @@ export interface FamilyEntry {
   /** Whether the browser worker can read this family straight from its RPC (direct mode). */
   directMode: boolean;
   createSource(chain: SourceChain, deps: SourceDependencies): Promise<ChainSource>;
+  /**
+   * What a chain of this family adds to its GET /v1/chains entry (EVM: the `evm` block a client
+   * decodes with). `discovery`: how the server's source finds a wallet's transactions, once known.
+   */
+  publicSettings?(chain: ChainInfo, discovery: string | null): Pick<PublicChain, 'evm'>;
+  /**
+   * The chain as direct mode builds its source in the browser: from the chain's /v1/chains entry
+   * (or the built-in table's) and the person's own endpoint; null when the entry lacks what the
+   * family needs.
+   */
+  directChain(described: PublicChain, rpcUrl: string): SourceChain | null;
+  /** The tasks this family's sources hand to the server's worker threads, by name (imported on demand). */
+  offloadTasks?(): Promise<Readonly<Record<string, OffloadTask>>>;
 }
+
+/** In the browser: a person's own endpoint and a browser tab: 4 requests in flight, often a free tier. */
+const DIRECT_RPC: ChainRpcOptions = { maxInFlight: 4 };
+
+/** EVM: Uniswap V4 and PancakeSwap Infinity pool keys by pool id (a key never changes). */
+const POOL_KEYS: KeyedKind<V4PoolKey> = { name: 'v4-pool-key', accept: isV4PoolKey };
 
 export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
   solana: {
@@ -96,6 +130,11 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     placeholder: 'base58 address',
     parseAddress: (s) => (isSolanaAddress(s) ? { stored: s, shown: s } : null),
     directMode: true,
+    directChain: (c, rpcUrl) => ({ slug: c.slug, rpcUrl, rpc: DIRECT_RPC }),
+    async offloadTasks() {
+      const { DECODE_TRANSACTION_BATCH, decodeTransactionBatch } = await import('./sol/decode/decode-batch.js');
+      return { [DECODE_TRANSACTION_BATCH]: decodeTransactionBatch };
+    },
     async createSource(chain, { tokens, offload, fetch, limiter }) {
       const { createSolanaSource } = await import('./sol/source.js');
       return createSolanaSource({
@@ -118,7 +157,9 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
       return lower ? { stored: lower, shown: toChecksumAddress(lower) } : null;
     },
     directMode: true,
-    async createSource(chain, { tokens, fetch, hints, poolKeys, log, limiter }) {
+    publicSettings: (c, discovery) => (c.evm ? { evm: toEvmPublicSettings(c.evm, discovery) } : {}),
+    directChain: (c, rpcUrl) => (c.evm ? { slug: c.slug, rpcUrl, rpc: DIRECT_RPC, evm: fromEvmPublicSettings(c, c.evm, rpcUrl) } : null),
+    async createSource(chain, { tokens, fetch, hints, keyed, log, limiter }) {
       if (!chain.evm) throw new HistoryError('config_invalid', `No EVM settings are known for the chain ${chain.slug}.`);
       const { createEvmSource } = await import('./evm/source.js');
       return createEvmSource({
@@ -134,7 +175,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         discovery: chain.rpc.discovery,
         explorer: chain.rpc.explorer,
         hints,
-        poolKeys,
+        poolKeys: keyed?.(POOL_KEYS),
         log,
         limiter,
       });
@@ -146,6 +187,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     placeholder: 'T…',
     parseAddress: (s) => (isTronAddress(s) ? { stored: s, shown: s } : null),
     directMode: true,
+    directChain: (c, rpcUrl) => ({ slug: c.slug, rpcUrl, rpc: DIRECT_RPC }),
     async createSource(chain, { tokens, fetch, limiter }) {
       const { createTronSource } = await import('./tron/source.js');
       return createTronSource({

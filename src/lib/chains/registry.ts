@@ -1,5 +1,6 @@
 import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainConfig } from './evm/registry.js';
-import type { ChainFamily, ChainRpcOptions } from './families.js';
+import { EVM_PUBLIC_SETTINGS_SCHEMA, type EvmPublicSettings } from './evm/public-settings.js';
+import { FAMILIES, type ChainFamily, type ChainRpcOptions } from './families.js';
 
 export { validateAddress, type ChainFamily, type ChainRpcOptions, type ValidatedAddress } from './families.js';
 
@@ -88,15 +89,77 @@ export function createChainRegistry({ rpcUrls = {}, rpcOptions = {}, evmChainsFi
   return { list: () => chains, get: (slug) => bySlug.get(slug) };
 }
 
-/** A chain as /v1/chains describes it to clients (no endpoint, no limits). */
+/**
+ * A chain as GET /v1/chains describes it to clients (no endpoint, no limits): the one definition
+ * of that wire shape, written by the handler, given a schema in the OpenAPI document and read by
+ * the dashboard. A family adds its own block (EVM: `evm`) through its entry in families.ts.
+ */
 export interface PublicChain {
   slug: string;
   family: ChainFamily;
   nativeSymbol: string;
+  /** EVM chain id; null elsewhere. */
+  chainId: number | null;
+  /** Link to a transaction, with `{signature}` in place of its id. */
   explorerUrl: string;
+  /** The chain a request without `chain=` reads. */
+  default: boolean;
+  /** EVM chains: what a client needs to decode the chain itself. */
+  evm?: EvmPublicSettings;
 }
 
-/** The built-in chains, public fields only: what the dashboard shows before /v1/chains answers (first visit offline). */
-export const BUILT_IN_CHAINS: readonly PublicChain[] = [SOL, ...BUILT_IN_EVM_CHAINS.map((c) => ({ ...c, family: 'evm' as const })), TRON].map(
-  ({ slug, family, nativeSymbol, explorerUrl }) => ({ slug, family, nativeSymbol, explorerUrl }),
-);
+/** `discovery`: how the chain's source finds a wallet's transactions, once it chose (null before). */
+export function toPublicChain(c: ChainInfo, discovery: string | null = null): PublicChain {
+  return {
+    slug: c.slug,
+    family: c.family,
+    nativeSymbol: c.nativeSymbol,
+    chainId: c.chainId,
+    explorerUrl: c.explorerUrl,
+    default: c.slug === DEFAULT_CHAIN,
+    ...FAMILIES[c.family].publicSettings?.(c, discovery),
+  };
+}
+
+/** JSON Schema of GET /v1/chains' body. */
+export const PUBLIC_CHAINS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['chains'],
+  properties: {
+    chains: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['slug', 'family', 'nativeSymbol', 'chainId', 'explorerUrl', 'default'],
+        properties: {
+          slug: { type: 'string' },
+          family: { type: 'string', enum: Object.keys(FAMILIES) },
+          nativeSymbol: { type: 'string' },
+          chainId: { type: ['integer', 'null'] },
+          explorerUrl: { type: 'string', description: 'Template with {signature}.' },
+          default: { type: 'boolean' },
+          evm: EVM_PUBLIC_SETTINGS_SCHEMA,
+        },
+      },
+    },
+  },
+} as const;
+
+/**
+ * GET /v1/chains' body (or a list the dashboard cached) as PublicChains; entries of a family this
+ * code does not know are left out. A list cached by an earlier dashboard kept `chainId` inside `evm`.
+ */
+export function parsePublicChains(body: unknown): PublicChain[] {
+  const list = (body as { chains?: unknown } | null)?.chains ?? body;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((c): c is PublicChain & { evm?: { chainId?: number | null } } => !!c && typeof c.slug === 'string' && Object.hasOwn(FAMILIES, c.family))
+    .map((c) => ({ ...c, chainId: c.chainId ?? c.evm?.chainId ?? null, default: c.default === true }));
+}
+
+/** The built-in chains as /v1/chains describes them: what the dashboard knows before the server answers (first visit offline). */
+export const BUILT_IN_CHAINS: readonly PublicChain[] = createChainRegistry()
+  .list()
+  .map((c) => toPublicChain(c));

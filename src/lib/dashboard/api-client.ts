@@ -1,6 +1,5 @@
 /** Calls to this server's /v1 API from the worker and the page. */
-import type { ChainFamily } from '../chains/families.js';
-import type { EvmDexConfig } from '../chains/evm/registry.js';
+import { parsePublicChains, type PublicChain } from '../chains/registry.js';
 import { parseStreamLine, readLines, type StreamLine } from './ndjson.js';
 
 export class ApiError extends Error {
@@ -21,23 +20,8 @@ export interface ApiConfig {
   fetch?: typeof fetch;
 }
 
-export interface ChainInfo {
-  slug: string;
-  family: ChainFamily;
-  nativeSymbol: string;
-  explorerUrl: string;
-  /** EVM chains: what direct mode needs to decode the chain in the browser (from /v1/chains). */
-  evm?: EvmChainSettings;
-}
-
-export interface EvmChainSettings {
-  chainId?: number | null;
-  wrappedNative: string | null;
-  confirmation: 'latest' | 'safe' | 'finalized' | number;
-  dexes: EvmDexConfig[];
-  entryPoints: string[];
-  aggregators: { name: string; address: string }[];
-}
+/** A chain as GET /v1/chains describes it (one definition: chains/registry.ts). */
+export type ChainInfo = PublicChain;
 
 /** problem+json (RFC 9457) to an ApiError with its `code`; other bodies keep the status text. */
 export async function errorFromResponse(res: Response): Promise<ApiError> {
@@ -75,14 +59,7 @@ export async function fetchChains(cfg: Pick<ApiConfig, 'baseUrl' | 'fetch'>): Pr
   const f = cfg.fetch ?? fetch;
   const res = await f(`${cfg.baseUrl}/v1/chains`, { cache: 'no-store' });
   if (!res.ok) throw await errorFromResponse(res);
-  const body = (await res.json()) as { chains?: (ChainInfo & { chainId?: number | null })[] };
-  return (body.chains ?? []).map((c) => ({
-    slug: c.slug,
-    family: c.family,
-    nativeSymbol: c.nativeSymbol,
-    explorerUrl: c.explorerUrl,
-    ...(c.evm ? { evm: { ...c.evm, chainId: c.chainId ?? null } } : {}),
-  }));
+  return parsePublicChains(await res.json());
 }
 
 /** Explorer link of a transaction from the chain's URL template (`https://.../tx/{signature}`). */

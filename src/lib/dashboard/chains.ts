@@ -2,4 +2,4 @@
 import { BUILT_IN_CHAINS } from '../chains/registry.js';
 import type { ChainInfo } from './api-client.js';
 
-export const FALLBACK_CHAINS: ChainInfo[] = BUILT_IN_CHAINS.map((c) => ({ ...c }));
+export const FALLBACK_CHAINS: ChainInfo[] = [...BUILT_IN_CHAINS];

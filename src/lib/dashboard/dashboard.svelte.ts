@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import { liveQuery } from 'dexie';
 import { replaceState } from '$app/navigation';
 import { fetchChains, type ChainInfo } from './api-client.js';
+import { parsePublicChains } from '../chains/registry.js';
 import { FALLBACK_CHAINS } from './chains.js';
 import { deleteWallet, getDb, getSetting, putSetting, walletId, type LoadMode, type LoadRow, type TradeRow, type WalletRow } from './db.js';
 import type { LoaderWorkerApi } from './loader.worker.js';
@@ -104,8 +105,8 @@ export class Dashboard {
     void (async () => {
       this.apiKey = await getSetting(this.db, 'apiKey', '');
       this.rpcUrl = await getSetting(this.db, 'rpcUrl', '');
-      const cached = await getSetting<ChainInfo[] | null>(this.db, 'chains', null);
-      if (cached?.length) this.chains = cached;
+      const cached = parsePublicChains(await getSetting<unknown>(this.db, 'chains', null));
+      if (cached.length) this.chains = cached;
       await this.#configureWorker();
       const fromHash = decodeURIComponent(location.hash.slice(1));
       if (fromHash && (await this.db.wallets.get(fromHash))) this.selected = fromHash;

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { HistoryError } from '../../core/errors.js';
 import type { Offload } from '../../core/offload.js';
-import { OFFLOAD_TASKS, WORKER_ROLE, type TaskMessage, type TaskReply } from './tasks.js';
+import { offloadTasks, WORKER_ROLE, type TaskMessage, type TaskReply } from './tasks.js';
 
 export interface WorkerPoolOptions {
   /** Worker threads. 0 runs every task on the calling thread. */
@@ -131,12 +131,13 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     size,
     stats,
     async run<T>(task: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
-      if (!Object.hasOwn(OFFLOAD_TASKS, task)) throw new HistoryError('internal', `unknown offload task ${task}`);
+      const run = (await offloadTasks()).get(task);
+      if (!run) throw new HistoryError('internal', `unknown offload task ${task}`);
       stats.tasks++;
       const slot = await pick();
       if (!slot) {
         stats.inline++;
-        return OFFLOAD_TASKS[task](input) as T;
+        return run(input as never) as T;
       }
       const id = nextId++;
       const message: TaskMessage = { id, task, input };
