@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestedRange } from '../../src/lib/chains/evm/discovery/logs-range.js';
 import { decodeDecimals, decodeSymbol } from '../../src/lib/chains/shared/abi-values.js';
-import * as v2 from '../../src/lib/chains/shared/uniswap-v2-events.js';
-
-// The topics themselves are checked against their signatures in events.test.ts.
-describe('event decoding', () => {
-  it('decodes a V2 Swap log', () => {
-    const w = (n: bigint) => n.toString(16).padStart(64, '0');
-    const s = v2.decodeUniswapV2Swap(
-      [v2.UNISWAP_V2_SWAP_TOPIC, '0x' + '0'.repeat(24) + 'ab'.repeat(20), '0x' + '0'.repeat(24) + 'cd'.repeat(20)],
-      '0x' + w(1n) + w(0n) + w(0n) + w(2n),
-    );
-    expect(s).toEqual({ sender: '0x' + 'ab'.repeat(20), to: '0x' + 'cd'.repeat(20), amount0In: 1n, amount1In: 0n, amount0Out: 0n, amount1Out: 2n });
-    expect(v2.decodeUniswapV2Swap([v2.ERC20_TRANSFER_TOPIC], '0x')).toBeNull();
-  });
-});
 
 describe('token metadata decoding', () => {
   const abiString = (s: string) => {
