@@ -15,7 +15,7 @@
  * (A realtime stage, following the chain's head, would sit beside discovery and feed the same
  * fetch stage.)
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache, TokenInfo } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import type { Offload } from '../../core/offload.js';
 import type { SourceTrade } from '../../core/trade.js';
@@ -161,8 +161,9 @@ async function* walk(ctx: SolanaWalkContext, parameters: HistoryParameters): Asy
   const signal = ctl.signal;
 
   const queue = new ChunkQueue(ctx.lookahead);
+  const symbols = { tokenResolver: ctx.tokenResolver, known: new Map<string, TokenInfo>() };
   const fetchChunk = async (signatures: readonly SignatureInfo[], positions: readonly string[], first: boolean): Promise<SourceTrade[]> =>
-    withSymbols(ctx.tokenResolver, await fetchTransactions(ctx, { wallet, signatures, positions, first, signal }), signal);
+    withSymbols(symbols, await fetchTransactions(ctx, { wallet, signatures, positions, first, signal }), signal);
   const scheduled = scheduleChunks(
     { batchSize: ctx.batchSize, firstBatchSize: ctx.firstBatchSize, fetchChunk },
     {
