@@ -1,15 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { startThrowawayPostgres } from '../support/throwaway-postgres.js';
 import { randomWallet, TEST_KEY } from '../support/test-server.js';
-import { startServer } from './memory.js';
 import { drainStream } from './stream-client.js';
 
 /**
  * Several instances on one PostgreSQL on this machine (2 cores: the instances, the database and
- * the client share them). Each instance is the server of the memory benchmark (createServer
- * behind serveNode, bundled, in a process of its own) with scripted Solana sources.
+ * the client share them). Each instance is scale-out-server.ts (createServer behind the built
+ * app's route files, bundled, in a process of its own) with scripted Solana sources.
  *  - pages: 1,000-row pages of a stored 17,000-trade wallet, 32 clients for 8 s, against one
  *    instance and spread over three;
  *  - database round trips of a page (transactions committed, from pg_stat_database), one instance
@@ -27,6 +28,37 @@ export interface ScaleOutBenchResult {
 }
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };
+
+/**
+ * The server is bundled first (esbuild, packages left to node_modules) and run by plain node, as
+ * the built app runs: under tsx the same process held ~100 MB more (the transpiler and its
+ * per-module source maps), and tsx's transpiling would share the cores the instances are measured on.
+ */
+async function bundleServer(): Promise<string> {
+  const { build } = await import('esbuild');
+  // Two folders deep like its source: the bundle inlines tests/support/app-build.ts, which finds
+  // the repository at '../..' from its own file (at .tmp/ it looked for /work/src and failed).
+  const outfile = join(import.meta.dirname, '../../.tmp/bench/scale-out-server.mjs');
+  await build({
+    entryPoints: [join(import.meta.dirname, 'scale-out-server.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+async function startServer(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`scale-out server exited (${code})`)));
+  });
+  return { url: JSON.parse(line).url, child };
+}
 
 async function pageCursors(url: string, wallet: string): Promise<string[]> {
   const cursors = [''];
@@ -119,8 +151,9 @@ export async function benchScaleOut(log: (s: string) => void = () => {}): Promis
     DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '10',
   };
   const children: ChildProcess[] = [];
+  const script = await bundleServer();
   const start = async () => {
-    const s = await startServer(env);
+    const s = await startServer(script, env);
     children.push(s.child);
     return s.url;
   };
