@@ -61,7 +61,8 @@ const STREAMS_LATENCY_MS = 200;
  * built server spends ~0.27 ms of CPU per trade it fetches, parses, decodes, stores and streams
  * (54 s for 200,000, measured on this 2-core machine at load average ~7), and 1,000,000 took
  * over 10 minutes per store (676,402 trades when a 600 s stream budget ended it). RSS after
- * loading did not grow with the count: 393 MB after 50,000 trades, 349 MB after 200,000.
+ * loading was about the same at either count (embedded store): 393 MB after 50,000 trades;
+ * 349 and 410 MB after 200,000, in two runs.
  */
 const BIG_TRADES = Number(process.env.BENCH_MEMORY_TRADES ?? 200_000);
 
