@@ -361,8 +361,23 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     }
   }
 
-  function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-    const buf = Buffer.from(body);
+  const OPEN = Buffer.from('[');
+  const COMMA = Buffer.from(',');
+  const CLOSE = Buffer.from(']');
+  const RESULT = Buffer.from('{"jsonrpc":"2.0","result":');
+  /** What `answer` gives, as bytes: a getTransaction answer from the encoded text, anything else encoded now. */
+  function answerBytes(call: { id?: unknown; method?: unknown; params?: unknown }): Buffer {
+    const params = Array.isArray(call?.params) ? call.params : [];
+    const t = call?.method === 'getTransaction' ? bySignature.get(params[0]) : undefined;
+    const cfg = params[1] ?? {};
+    if (!t || t.text === null || (t.version === 0 && cfg.maxSupportedTransactionVersion === undefined) || config.itemError) return Buffer.from(answer(call));
+    stats.requests++;
+    stats.byMethod.getTransaction = (stats.byMethod.getTransaction ?? 0) + 1;
+    return Buffer.concat([RESULT, Buffer.from(t.text), Buffer.from(`,"id":${JSON.stringify(call?.id ?? null)}}`)]);
+  }
+
+  function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
+    const buf = typeof body === 'string' ? Buffer.from(body) : body;
     stats.bytesOut += buf.length;
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(buf.length), ...headers });
     res.end(buf);
@@ -445,7 +460,7 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
           break; // answered below, cut in half
       }
     }
-    let out: string;
+    let out: string | Buffer;
     if (isBatch) {
       if (!config.batch) {
         return later(config.latencyMs, () =>
@@ -458,7 +473,13 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
         );
       }
       stats.batches++;
-      out = '[' + calls.map(answer).join(',') + ']';
+      const parts: Buffer[] = [OPEN];
+      calls.forEach((c, i) => {
+        if (i > 0) parts.push(COMMA);
+        parts.push(answerBytes(c));
+      });
+      parts.push(CLOSE);
+      out = Buffer.concat(parts);
     } else {
       out = answer(calls[0]);
     }
