@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +8,7 @@ import { ensureAppBuild } from '../support/app-build.js';
 import { startThrowawayPostgres } from '../support/throwaway-postgres.js';
 import { TEST_KEY } from '../support/test-server.js';
 import { drainStream } from './stream-client.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * Memory of the built server (`node build`, configured by environment only, as an operator runs
@@ -115,16 +115,6 @@ async function startRpc(): Promise<MemoryRpc> {
         child.kill('SIGTERM');
       }),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**

@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildReplayWorld, startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/index.js';
+import { freePort } from '../support/free-port.js';
 
 export const API_KEY = 'e2e-dashboard-key-0123456789';
 
@@ -31,16 +31,6 @@ export interface Stack {
   /** Restarts the server on the same port and data with another cursor secret (old cursors turn invalid). */
   restartWithCursorSecret(secret: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitFor(url: string, ms: number, child: ChildProcess, logs: string[]): Promise<void> {

