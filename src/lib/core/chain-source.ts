@@ -34,7 +34,26 @@ export interface ChainSource {
   readonly chain: string;
   /** How the source finds a wallet's transactions, once it knows (EVM: `ots` or `logs`); shown in /v1/chains. */
   readonly discovery?: string;
+  /**
+   * The version of the rules this source decodes with; it grows whenever a decoder change could
+   * change a stored history (a venue recognised, a figure corrected). A wallet stored by an older
+   * version is decoded again in the background (`redecode`). Absent: never re-decoded.
+   */
+  readonly decoderVersion?: number;
   history(parameters: HistoryParameters): AsyncIterable<HistoryBatch>;
+  /**
+   * The wallet's trades in these transactions as this version decodes them (each transaction
+   * fetched again, nothing else walked): what replaces a stored history's trades of the same
+   * transactions. Each transaction is named with the position of a trade stored for it.
+   */
+  redecode?(parameters: RedecodeParameters): Promise<SourceTrade[]>;
+}
+
+export interface RedecodeParameters {
+  wallet: string;
+  /** Transactions to decode again: signature and the stored position of one of its trades. */
+  transactions: readonly { signature: string; position: string }[];
+  signal?: AbortSignal;
 }
 
 /** Symbols and decimals of tokens, cached where the source runs (the store on the server, IndexedDB in the browser). */
