@@ -4,24 +4,45 @@ import type { RpcLog, RpcReceipt } from '../../../src/lib/chains/evm/decode/rpc-
 
 /**
  * A JSON-RPC node of our own for receipts that no local chain can produce (venues that ship no
- * deployable bytecode): it serves a fixed set of receipts, the logs in them, block headers and a
- * table of contract-call answers, over a real socket, as a node would. `eth_getLogs` applies the
- * filter rules of the JSON-RPC spec (address or list, positional topics, null wildcards, OR lists,
- * block range). Anything else is "method not found".
+ * deployable bytecode, real mainnet transactions): it serves a fixed set of receipts, the logs in
+ * them, their transactions and block headers, and contract-call answers, over a real socket, as a
+ * node would. `eth_getLogs` applies the filter rules of the JSON-RPC spec (address or list,
+ * positional topics, null wildcards, OR lists, block range or block hash). Anything else is
+ * "method not found".
  */
 export interface EvmReplayOptions {
   chainId: number;
   receipts: RpcReceipt[];
-  /** Block number -> unix seconds. */
-  timestamps: ReadonlyMap<number, number>;
-  /** `${to}:${data}` (lowercase) -> hex result. A call not listed reverts. */
-  calls: ReadonlyMap<string, string>;
+  /** Block number -> unix seconds, for blocks not in `blocks` (a block in neither gets 1,700,000,000 + its number). */
+  timestamps?: ReadonlyMap<number, number>;
+  /** `${to}:${data}` (lowercase) -> hex result. */
+  calls?: ReadonlyMap<string, string>;
+  /** Answers a call `calls` does not list: a hex result, or undefined for a revert (a missing method). */
+  call?: (to: string, data: string) => string | undefined;
+  /** `eth_getTransactionByHash` answers (the node's own objects). */
+  transactions?: ReadonlyArray<{ hash: string }>;
+  /**
+   * The recorded headers (`eth_getBlockByNumber` / `eth_getBlockByHash` answers). When given, the
+   * head is the newest of them (a tag names it) and a block not recorded is "header not found",
+   * as a node answers for a block it lacks, rather than a header made up here.
+   */
+  blocks?: ReadonlyArray<{ number: string; hash: string; timestamp: string }>;
+  /** Head block number (default: the newest recorded block, else the newest receipt's block + 2). */
+  head?: number;
+  /** `eth_getCode` answers by address (lowercase); others are `0x`. */
+  code?: ReadonlyMap<string, string>;
 }
 
 export interface EvmReplay {
   url: string;
-  /** Calls answered, by method. */
+  /** Calls answered, by method (every element of a batch counts). */
   seen: Record<string, number>;
+  /** `eth_call`s that reverted for want of an answer, by `to:selector`. */
+  reverted: Record<string, number>;
+  /** HTTP requests served. */
+  readonly httpRequests: number;
+  /** Zeroes `seen`, `reverted` and the request count (a test measuring one walk). */
+  resetCounts(): void;
   close(): Promise<void>;
 }
 
@@ -31,17 +52,25 @@ interface Req {
   params?: unknown[];
 }
 
-const hex = (n: number) => '0x' + n.toString(16);
+interface LogFilter {
+  address?: string | string[];
+  topics?: (string | string[] | null)[];
+  fromBlock?: string;
+  toBlock?: string;
+  blockHash?: string;
+}
 
-function matches(
-  l: RpcLog,
-  f: { address?: string | string[]; topics?: (string | string[] | null)[]; fromBlock?: string; toBlock?: string },
-  head: number,
-): boolean {
-  const block = Number(BigInt(l.blockNumber));
-  const bound = (tag: string | undefined, dflt: number) =>
-    tag === undefined || tag === 'latest' || tag === 'safe' || tag === 'finalized' ? dflt : tag === 'earliest' ? 0 : Number(BigInt(tag));
-  if (block < bound(f.fromBlock, head) || block > bound(f.toBlock, head)) return false;
+const hex = (n: number) => '0x' + n.toString(16);
+const TAGS = new Set(['latest', 'safe', 'finalized', 'pending']);
+
+function matches(l: RpcLog & { blockHash?: string }, f: LogFilter, head: number): boolean {
+  if (f.blockHash !== undefined) {
+    if (l.blockHash?.toLowerCase() !== f.blockHash.toLowerCase()) return false;
+  } else {
+    const block = Number(BigInt(l.blockNumber));
+    const bound = (tag: string | undefined, dflt: number) => (tag === undefined || TAGS.has(tag) ? dflt : tag === 'earliest' ? 0 : Number(BigInt(tag)));
+    if (block < bound(f.fromBlock, head) || block > bound(f.toBlock, head)) return false;
+  }
   if (f.address) {
     const list = (Array.isArray(f.address) ? f.address : [f.address]).map((a) => a.toLowerCase());
     if (!list.includes(l.address.toLowerCase())) return false;
@@ -53,14 +82,44 @@ function matches(
   });
 }
 
+const blockNo = (r: RpcReceipt) => Number(BigInt(r.blockNumber));
+const txIndex = (r: RpcReceipt) => Number(BigInt(r.transactionIndex));
+
 export async function startEvmReplay(o: EvmReplayOptions): Promise<EvmReplay> {
-  const head = Math.max(0, ...o.receipts.map((r) => Number(BigInt(r.blockNumber)))) + 2;
-  const byHash = new Map(o.receipts.map((r) => [r.transactionHash.toLowerCase(), r]));
-  const seen: Record<string, number> = {};
+  // Logs come back in chain order, as a node gives them, whatever order the receipts were given in.
+  const receipts = [...o.receipts].sort((a, b) => blockNo(a) - blockNo(b) || txIndex(a) - txIndex(b));
+  const blocks = new Map((o.blocks ?? []).map((b) => [Number(BigInt(b.number)), b]));
+  const blocksByHash = new Map((o.blocks ?? []).map((b) => [b.hash.toLowerCase(), b]));
+  const head = o.head ?? (blocks.size ? Math.max(...blocks.keys()) : Math.max(0, ...receipts.map(blockNo)) + 2);
+  const byHash = new Map(receipts.map((r) => [r.transactionHash.toLowerCase(), r]));
+  const txs = new Map((o.transactions ?? []).map((t) => [t.hash.toLowerCase(), t]));
+  const calls = o.calls ?? new Map<string, string>();
+  let seen: Record<string, number> = {};
+  let reverted: Record<string, number> = {};
+  let httpRequests = 0;
+
+  function header(n: number): unknown {
+    if (n > head) return null;
+    const b = blocks.get(n);
+    if (b) return { ...b };
+    if (blocks.size) return undefined;
+    return { number: hex(n), timestamp: hex(o.timestamps?.get(n) ?? 1_700_000_000 + n) };
+  }
+
+  function ethCall(id: unknown, c: { to?: string; data?: string; input?: string }) {
+    const to = String(c.to).toLowerCase();
+    const data = String(c.data ?? c.input).toLowerCase();
+    const result = calls.get(`${to}:${data}`) ?? o.call?.(to, data);
+    if (result !== undefined) return { jsonrpc: '2.0', id, result };
+    const key = `${to}:${data.slice(0, 10)}`;
+    reverted[key] = (reverted[key] ?? 0) + 1;
+    return { jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted' } };
+  }
 
   function answer(r: Req): unknown {
     seen[r.method] = (seen[r.method] ?? 0) + 1;
     const ok = (result: unknown) => ({ jsonrpc: '2.0', id: r.id, result });
+    const fail = (code: number, message: string) => ({ jsonrpc: '2.0', id: r.id, error: { code, message } });
     const p = r.params ?? [];
     switch (r.method) {
       case 'eth_chainId':
@@ -69,25 +128,38 @@ export async function startEvmReplay(o: EvmReplayOptions): Promise<EvmReplay> {
         return ok(hex(head));
       case 'eth_getBlockByNumber': {
         const tag = String(p[0]);
-        const n = tag === 'latest' || tag === 'safe' || tag === 'finalized' ? head : Number(BigInt(tag));
-        if (n > head) return ok(null);
-        return ok({ number: hex(n), timestamp: hex(o.timestamps.get(n) ?? 1_700_000_000 + n) });
+        const h = header(TAGS.has(tag) ? head : tag === 'earliest' ? 0 : Number(BigInt(tag)));
+        return h === undefined ? fail(-32000, 'header not found') : ok(h);
       }
+      case 'eth_getBlockByHash':
+        return ok(blocksByHash.get(String(p[0]).toLowerCase()) ?? null);
       case 'eth_getTransactionReceipt':
         return ok(byHash.get(String(p[0]).toLowerCase()) ?? null);
+      case 'eth_getTransactionByHash':
+        return ok(txs.get(String(p[0]).toLowerCase()) ?? null);
+      case 'eth_getBlockReceipts': {
+        const tag = String(p[0]);
+        const n = TAGS.has(tag)
+          ? head
+          : /^0x[0-9a-f]{64}$/i.test(tag)
+            ? Number(BigInt(blocksByHash.get(tag.toLowerCase())?.number ?? -1))
+            : Number(BigInt(tag));
+        if (blocks.size && !blocks.has(n)) return ok(null);
+        // Only the recorded transactions of the block: a replay has no others.
+        return ok(receipts.filter((rc) => blockNo(rc) === n));
+      }
       case 'eth_getLogs': {
-        const f = (p[0] ?? {}) as Parameters<typeof matches>[1];
-        return ok(o.receipts.flatMap((rc) => rc.logs).filter((l) => matches(l, f, head)));
+        const f = (p[0] ?? {}) as LogFilter;
+        const bound = (tag: string | undefined, dflt: number) => (tag === undefined || TAGS.has(tag) ? dflt : tag === 'earliest' ? 0 : Number(BigInt(tag)));
+        if (f.blockHash === undefined && bound(f.fromBlock, head) > bound(f.toBlock, head)) return fail(-32602, 'invalid block range params');
+        return ok(receipts.flatMap((rc) => rc.logs).filter((l) => matches(l, f, head)));
       }
       case 'eth_getCode':
-        return ok('0x');
-      case 'eth_call': {
-        const c = (p[0] ?? {}) as { to?: string; data?: string };
-        const result = o.calls.get(`${String(c.to).toLowerCase()}:${String(c.data).toLowerCase()}`);
-        return result === undefined ? { jsonrpc: '2.0', id: r.id, error: { code: 3, message: 'execution reverted' } } : ok(result);
-      }
+        return ok(o.code?.get(String(p[0]).toLowerCase()) ?? '0x');
+      case 'eth_call':
+        return ethCall(r.id, (p[0] ?? {}) as { to?: string; data?: string });
       default:
-        return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
+        return fail(-32601, `the method ${r.method} does not exist/is not available`);
     }
   }
 
@@ -101,6 +173,7 @@ export async function startEvmReplay(o: EvmReplayOptions): Promise<EvmReplay> {
     });
 
   const server: Server = createServer(async (req, res) => {
+    httpRequests++;
     let body: unknown;
     try {
       body = JSON.parse(await read(req));
@@ -115,7 +188,20 @@ export async function startEvmReplay(o: EvmReplayOptions): Promise<EvmReplay> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    seen,
+    get seen() {
+      return seen;
+    },
+    get reverted() {
+      return reverted;
+    },
+    get httpRequests() {
+      return httpRequests;
+    },
+    resetCounts() {
+      seen = {};
+      reverted = {};
+      httpRequests = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
