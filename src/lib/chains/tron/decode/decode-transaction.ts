@@ -2,6 +2,8 @@ import { routeTrades, type NativeMove, type RouteTrade, type TokenFlow } from '.
 import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
 import { toInternalHex } from '../address.js';
+import { tronAggregatorOf, type TronAggregator } from './aggregators.js';
+import { routeAccounts, sunswapV4Native, type TronPoolKey, type TrxMove } from './sunswap-v4.js';
 import {
   SUNPUMP_TOKEN_PURCHASED_TOPIC,
   SUNPUMP_TOKEN_SOLD_TOPIC,
@@ -19,9 +21,12 @@ import {
  *    (Uniswap V2 `Swap`), V3 pools (Uniswap V3 `Swap`), the V4 PoolManager and SunPump's
  *    launchpad; a router, a wallet's swap contract or an unknown pool (Curve-style) is not one;
  *  - TRX is visible here as it is not on EVM: the call's `call_value` and the internal
- *    transactions' `callValue` are every TRX movement, so V2/V3/V4 venues' native figure is the
- *    TRX and WTRX they took in or paid out, and V1 exchanges and SunPump state theirs in their
- *    events (SunPump's `trxAmount` leaves its fee out: decisions.md);
+ *    transactions' `callValue` are every TRX movement, so V2/V3 venues' native figure is the
+ *    TRX and WTRX they took in or paid out, the V4 manager's what it exchanged with the route's
+ *    own accounts (its hooks' fees inside it) or, for a TRX middle leg inside it, its Swap
+ *    deltas (sunswap-v4.ts), and V1 exchanges and SunPump state theirs in their events
+ *    (SunPump's `trxAmount` leaves its fee out: decisions.md);
+ *  - a route through an aggregator's router (aggregators.ts) takes the aggregator's slug;
  *  - token amounts are the wallet's net TRC-20 flow (what left or reached it, transfer taxes
  *    included); SunPump's event amount stands in only when no Transfer of that token names the
  *    wallet.
@@ -80,7 +85,18 @@ export interface TronCall {
   callValue: bigint;
 }
 
-export type TronDecodedTrade = RouteTrade<TronVenue>;
+/** The `dex` of a Tron trade: the venue that traded it, or the aggregator the route went through. */
+export type TronDex = TronVenue | TronAggregator;
+
+export type TronDecodedTrade = RouteTrade<TronDex>;
+
+export interface TronDecodeOptions {
+  /**
+   * SunSwap V4 pool keys by pool id (`0x` + 64 hex), for managers that swapped more than once in
+   * the transaction (enrich/pool-keys.ts): they tell which Swap delta is TRX.
+   */
+  poolKeys?: ReadonlyMap<string, TronPoolKey>;
+}
 
 const word = (hex: string | undefined, i: number): bigint => {
   const w = (hex ?? '').slice(i * 64, i * 64 + 64);
@@ -94,7 +110,7 @@ const sun = (v: number | string | undefined): bigint => {
 };
 
 /** The wallet's trades in one transaction, in leg order (sells, then buys). `wallet` in the internal form. */
-export function decodeTronTransaction(call: TronCall, info: TronTransactionInfo, wallet: string): TronDecodedTrade[] {
+export function decodeTronTransaction(call: TronCall, info: TronTransactionInfo, wallet: string, options: TronDecodeOptions = {}): TronDecodedTrade[] {
   if (call.owner !== wallet) return [];
   if (info.result === 'FAILED' || (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS')) return [];
   const logs = info.log ?? [];
@@ -112,20 +128,11 @@ export function decodeTronTransaction(call: TronCall, info: TronTransactionInfo,
   const flows: TokenFlow[] = [];
   const native: NativeMove[] = [];
   const claims = new Map<string, { net: bigint; pool: string }>();
-  const countsTransfers = (a: string) => pools.has(a) && !EVENT_ACCOUNTED.has(pools.get(a)!);
-  const trxMove = (from: string, to: string, value: bigint) => {
-    if (value <= 0n) return;
-    if (countsTransfers(to)) native.push({ pool: to, value });
-    if (countsTransfers(from)) native.push({ pool: from, value: -value });
-  };
-
   for (const l of logs) {
     const t0 = '0x' + (l.topics[0] ?? '').toLowerCase().replace(/^0x/, '');
     const address = toInternalHex(l.address);
     if (t0 === ERC20_TRANSFER_TOPIC && l.topics.length === 3) {
-      const f = { token: address, from: topicToAddress(l.topics[1]), to: topicToAddress(l.topics[2]), value: word(l.data, 0) };
-      flows.push(f);
-      if (f.token === WTRX) trxMove(f.from, f.to, f.value);
+      flows.push({ token: address, from: topicToAddress(l.topics[1]), to: topicToAddress(l.topics[2]), value: word(l.data, 0) });
     } else if (t0 === SUNSWAP_V1_TOKEN_PURCHASE_TOPIC && l.topics.length === 4) {
       native.push({ pool: address, value: topicWord(l.topics[2]) });
     } else if (t0 === SUNSWAP_V1_TRX_PURCHASE_TOPIC && l.topics.length === 4) {
@@ -144,13 +151,36 @@ export function decodeTronTransaction(call: TronCall, info: TronTransactionInfo,
   }
 
   // TRX itself: the call's value, then every internal transaction that moved some.
-  trxMove(call.owner, call.contract, call.callValue);
+  const trx: TrxMove[] = call.callValue > 0n ? [{ from: call.owner, to: call.contract, value: call.callValue }] : [];
+  const called = new Set<string>();
   for (const it of info.internal_transactions ?? []) {
     if (it.rejected || !it.caller_address || !it.transferTo_address) continue;
+    const from = toInternalHex(it.caller_address);
+    const to = toInternalHex(it.transferTo_address);
+    called.add(from).add(to);
     let value = 0n;
     for (const c of it.callValueInfo ?? []) if (!c.tokenId) value += sun(c.callValue);
-    if (value > 0n) trxMove(toInternalHex(it.caller_address), toInternalHex(it.transferTo_address), value);
+    if (value > 0n) trx.push({ from, to, value });
   }
 
-  return routeTrades({ wallet, pools, flows, nativeTokens: new Set([WTRX]), native, claims });
+  // TRX and WTRX each V2/V3 venue took in or paid out (V1 and SunPump state theirs, the V4
+  // manager's is its own reckoning below).
+  const countsTransfers = (a: string) => {
+    const kind = pools.get(a);
+    return kind !== undefined && kind !== 'sunswap-v4' && !EVENT_ACCOUNTED.has(kind);
+  };
+  for (const m of [...trx, ...flows.filter((f) => f.token === WTRX)]) {
+    if (m.value <= 0n) continue;
+    if (countsTransfers(m.to)) native.push({ pool: m.to, value: m.value });
+    if (countsTransfers(m.from)) native.push({ pool: m.from, value: -m.value });
+  }
+  const managers = [...pools].filter(([, k]) => k === 'sunswap-v4').map(([a]) => a);
+  if (managers.length) {
+    const route = routeAccounts({ wallet, contract: call.contract, venues: pools, trx, flows });
+    native.push(...sunswapV4Native({ managers, logs, route, trx, flows, wtrx: WTRX, poolKeys: options.poolKeys }));
+  }
+
+  const trades = routeTrades({ wallet, pools, flows, nativeTokens: new Set([WTRX]), native, claims });
+  const aggregator = tronAggregatorOf(call.contract, [...called, ...flows.flatMap((f) => [f.from, f.to])]);
+  return aggregator ? trades.map((t) => ({ ...t, poolKind: aggregator })) : trades;
 }
