@@ -115,6 +115,32 @@ describe('Tron source on the TronGrid replay', () => {
     }
   });
 
+  it('decodes stored transactions again by id (a re-decode): exactly their trades, about two requests each', async () => {
+    const src = source();
+    expect(src.decoderVersion).toBeGreaterThanOrEqual(1);
+    const stored = [...new Map(world.synth.expected.slice(100, 160).map((t) => [t.signature, t])).values()];
+    const want = world.synth.expected.filter((t) => stored.some((s) => s.signature === t.signature)).map(({ block: _b, leg: _l, ...t }) => t);
+    server.resetStats();
+    const trades = await src.redecode!({
+      wallet: world.synth.wallet,
+      transactions: stored.map((t) => ({ signature: t.signature, position: `${t.block}.0` })),
+    });
+    expect(trades.map(view)).toEqual(want);
+    // an info per transaction, the wallet's records of each block time, token look-ups at most once a token
+    const tokens = new Set(want.map((t) => t.tokenMint)).size;
+    expect(server.stats.byEndpoint.info).toBe(stored.length);
+    expect(server.stats.byEndpoint.transactions).toBeLessThanOrEqual(stored.length);
+    expect(server.stats.httpRequests).toBeLessThanOrEqual(2 * stored.length + tokens + 1);
+    expect(await src.redecode!({ wallet: world.synth.wallet, transactions: [] })).toEqual([]);
+  });
+
+  it("refuses to re-decode a transaction the wallet's own list lacks, rather than dropping its trades", async () => {
+    const others = world.synth.transactions.find((t) => t.origin === 'others-swap-paying-wallet')!;
+    await expect(
+      source().redecode!({ wallet: world.synth.wallet, transactions: [{ signature: others.record.txID, position: `${others.record.blockNumber}.0` }] }),
+    ).rejects.toMatchObject({ code: 'rpc_malformed_response', retryable: true });
+  });
+
   it('rejects positions it did not issue as invalid_position, before any request', async () => {
     server.resetStats();
     await expect(walk(source(), world.synth.wallet, { before: 'abc' })).rejects.toMatchObject({ code: 'invalid_position' });

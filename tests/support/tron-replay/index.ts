@@ -6,9 +6,11 @@
  *   // RPC_URL_TRON=server.url; the wallet is world.synth.wallet
  */
 import { GOLDEN } from '../../tron/golden.js';
+import { TRON_V4_POOLS, type TronV4PoolFacts } from './constructed.js';
 import { loadTronCaptures, loadTronTokens, type TronReplayTx, type TronTokenFacts } from './fixtures.js';
 import { synthesizeTronWallet, type TronSynthWallet } from './synth.js';
 
+export * from './constructed.js';
 export * from './fixtures.js';
 export * from './server.js';
 export * from './synth.js';
@@ -17,11 +19,13 @@ export interface TronReplayWorld {
   /** The captures as they are, plus the synthesised wallet's transactions. */
   transactions: TronReplayTx[];
   tokens: TronTokenFacts[];
+  /** SunSwap V4 pool keys the manager answers (constructed.ts: the real pool of c9628c03 and constructed ones). */
+  v4Pools: readonly TronV4PoolFacts[];
   synth: TronSynthWallet;
 }
 
 export function buildTronReplayWorld(o: { trades: number; seed?: number; topBlock?: number }): TronReplayWorld {
   const captures = loadTronCaptures();
   const synth = synthesizeTronWallet({ trades: o.trades, captures, golden: GOLDEN, seed: o.seed, topBlock: o.topBlock });
-  return { transactions: [...captures, ...synth.transactions], tokens: loadTronTokens(), synth };
+  return { transactions: [...captures, ...synth.transactions], tokens: loadTronTokens(), v4Pools: TRON_V4_POOLS, synth };
 }

@@ -6,7 +6,9 @@
  *     fingerprint paging that resumes strictly after the last record, min/max_timestamp)
  *  2. GET /v1/accounts/{a}/transactions/trc20  (one record per Transfer/Approval log naming the account)
  *  3. POST|GET /wallet(solidity)/gettransactioninfobyid
- *  4. POST /wallet(solidity)/triggerconstantcontract  (symbol, decimals, name of the served tokens)
+ *  4. POST /wallet(solidity)/triggerconstantcontract  (symbol, decimals, name of the served tokens;
+ *     a SunSwap V4 manager's `poolIdToPoolKey(bytes32)` from the served pool facts, zeros for an
+ *     id it does not hold, as the public mapping answers)
  * Within one block timestamp, records come in an order that is not the transaction id's (a hash
  * of it), as TronGrid promises no order there. Latency, 429 (with or without Retry-After), 5xx,
  * timeouts, truncated bodies and reset connections are injected on demand from a seeded PRNG.
@@ -16,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { hexToTron, isTronAddress, toInternalHex, tronToHex } from '../../../src/lib/chains/tron/address.js';
 import { createPrng } from '../sol-replay/synth.js';
+import type { TronV4PoolFacts } from './constructed.js';
 import type { TronReplayTx, TronTokenFacts } from './fixtures.js';
 
 export type TronFaultKind = '429' | '429-retry-after' | '5xx' | 'timeout' | 'truncate' | 'reset';
@@ -33,6 +36,8 @@ export interface TronReplayStats {
   faults: Record<string, number>;
   notFound: number;
   maxInFlight: number;
+  /** Constant calls of `poolIdToPoolKey` (counted under `constant` too). */
+  poolKeyCalls: number;
 }
 
 export interface TronReplayServer {
@@ -47,6 +52,8 @@ export interface TronReplayServer {
 const TOPIC_TRANSFER = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const TOPIC_APPROVAL = '8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 const SELECTORS: Record<string, 'symbol' | 'decimals' | 'name'> = { '95d89b41': 'symbol', '313ce567': 'decimals', '06fdde03': 'name' };
+/** `poolIdToPoolKey(bytes32)`. */
+const POOL_ID_TO_POOL_KEY = '0e2d484a';
 
 interface Entry {
   tx: TronReplayTx;
@@ -117,6 +124,8 @@ function decodeFingerprint(s: string): { q: string; ts: number; tie: string } | 
 export async function startTronReplayServer(o: {
   transactions: Iterable<TronReplayTx>;
   tokens: Iterable<TronTokenFacts>;
+  /** SunSwap V4 pools the managers answer for. */
+  v4Pools?: Iterable<TronV4PoolFacts>;
   latencyMs?: number;
   faults?: TronReplayConfig['faults'];
   port?: number;
@@ -126,6 +135,12 @@ export async function startTronReplayServer(o: {
   let trc20: Trc20Entry[] = [];
   const tokens = new Map<string, TronTokenFacts>();
   for (const t of o.tokens) tokens.set(tronToHex(t.address)!, t);
+  const v4Pools = new Map<string, Map<string, TronV4PoolFacts>>();
+  for (const p of o.v4Pools ?? []) {
+    const m = tronToHex(p.manager)!;
+    if (!v4Pools.has(m)) v4Pools.set(m, new Map());
+    v4Pools.get(m)!.set(p.id.slice(2).toLowerCase(), p);
+  }
 
   function add(txs: Iterable<TronReplayTx>) {
     for (const tx of txs) {
@@ -164,7 +179,7 @@ export async function startTronReplayServer(o: {
   add(o.transactions);
 
   const config: TronReplayConfig = { latencyMs: o.latencyMs ?? 0, faults: o.faults };
-  const fresh = (): TronReplayStats => ({ httpRequests: 0, byEndpoint: {}, faults: {}, notFound: 0, maxInFlight: 0 });
+  const fresh = (): TronReplayStats => ({ httpRequests: 0, byEndpoint: {}, faults: {}, notFound: 0, maxInFlight: 0, poolKeyCalls: 0 });
   let stats = fresh();
   let inFlight = 0;
   let rng = createPrng(o.faults?.seed ?? 7);
@@ -256,6 +271,19 @@ export async function startTronReplayServer(o: {
       contract = body.visible ? tronToHex(String(body.contract_address)) : toInternalHex(String(body.contract_address));
     } catch {
       contract = null;
+    }
+    const data = String(body.data ?? '')
+      .replace(/^0x/, '')
+      .toLowerCase();
+    const pools = contract ? v4Pools.get(contract) : undefined;
+    if (pools && data.startsWith(POOL_ID_TO_POOL_KEY)) {
+      stats.poolKeyCalls++;
+      // the mapping's getter: currency0, currency1, hooks, fee, parameters; zeros for an unknown id
+      const p = pools.get(data.slice(8, 72));
+      const w = (v: bigint) => v.toString(16).padStart(64, '0');
+      const a = (t: string) => BigInt(t.startsWith('T') ? tronToHex(t)! : t);
+      const out = p ? w(a(p.currency0)) + w(a(p.currency1)) + w(a(p.hooks)) + w(BigInt(p.fee)) + w(p.parameters) : '0'.repeat(5 * 64);
+      return send(res, 200, { result: { result: true }, energy_used: 1012, constant_result: [out], transaction: { ret: [{}], visible: false } });
     }
     const token = contract ? tokens.get(contract) : undefined;
     if (!token) return send(res, 200, { result: { code: 'CONTRACT_VALIDATE_ERROR', message: hexMsg('No contract or not a valid smart contract') } });

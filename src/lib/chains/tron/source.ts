@@ -7,29 +7,43 @@
  *   fetch/      of each run, the successful contract calls the wallet sent that can be swaps,
  *               their transaction infos (as many at once as the chain's limiter lets through),
  *               decoded
- *   enrich/     the trades' token symbols and decimals
+ *   enrich/     the SunSwap V4 pool keys a multi-hop route needs (before decoding), the trades'
+ *               token symbols and decimals
  *
  * A page yields one batch. (A realtime stage, following the chain's head, would sit beside
  * discovery and feed the same fetch stage.)
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache } from '../../core/chain-source.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, TokenCache } from '../../core/chain-source.js';
+import type { SourceTrade } from '../../core/trade.js';
 import { HistoryError } from '../../core/errors.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
 import type { Limiter } from '../../rpc/limiter.js';
 import { tronToHex } from './address.js';
 import { accountPages } from './discovery/account-pages.js';
+import { createTronPoolKeys, type TronPoolKeyCache } from './enrich/pool-keys.js';
 import { withTokens } from './enrich/with-tokens.js';
 import { fetchSwapCalls } from './fetch/fetch-swap-calls.js';
+import { refetchRecords } from './fetch/refetch-records.js';
 import { parseMarker } from './position.js';
 import { recentWalletTokens, type RecentTokens } from './tokens/resolve-tokens.js';
 
 export { tronTradePosition } from './position.js';
+
+/**
+ * The version of the Tron decoding rules (ChainSource.decoderVersion); histories stored by an
+ * older one are decoded again. 0 (none stated): the rules before issue 23. 1: a SunSwap V4 route's
+ * TRX middle leg from its Swap deltas, V4 hooks' TRX fees inside the venue's figure, OKX's DEX
+ * router as the aggregator `okx`.
+ */
+export const TRON_DECODER_VERSION = 1;
 
 export interface TronSourceOptions {
   rpcUrl: string;
   /** The chain's slug (`tron`). */
   chain?: string;
   tokens: TokenCache;
+  /** SunSwap V4 pool keys by pool id, looked up once per pool (the server's store; memory when absent). */
+  poolKeys?: TronPoolKeyCache;
   /** Sent with every request (TRON-PRO-API-KEY). */
   headers?: Record<string, string>;
   /** HTTP requests in flight (RPC_MAX_IN_FLIGHT_TRON, default 8) and started per second (RPC_RPS_TRON). */
@@ -65,6 +79,7 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     });
   const pageSize = Math.min(200, Math.max(1, options.pageSize ?? 200));
   const stats = { decodeMs: 0 };
+  const poolKeys = createTronPoolKeys({ client, chain, cache: options.poolKeys });
 
   async function* history(p: HistoryParameters): AsyncIterable<HistoryBatch> {
     const wallet = tronToHex(p.wallet);
@@ -76,17 +91,36 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, signal));
     for await (const run of accountPages({ client, pageSize }, { wallet: p.wallet, before, until, signal })) {
-      const calls = await fetchSwapCalls({ client, stats }, wallet, run.records, signal);
+      const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, run.records, signal);
       const trades = await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal });
       yield { trades, position: run.position, ...(run.head !== undefined ? { head: run.head } : {}), done: run.last };
     }
   }
 
+  /** The stored trades' transactions decoded again: fetched by id (refetch-records.ts), then as a walk decodes them. */
+  async function redecode(p: RedecodeParameters): Promise<SourceTrade[]> {
+    const wallet = tronToHex(p.wallet);
+    if (!wallet) throw new HistoryError('invalid_address', `not a Tron address: ${p.wallet}`);
+    if (p.transactions.length === 0) return [];
+    const { records, infos } = await refetchRecords(
+      client,
+      p.wallet,
+      p.transactions.map((t) => t.signature),
+      p.signal,
+    );
+    const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, records, p.signal, infos);
+    let recentTokens: Promise<RecentTokens> | null = null;
+    const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, p.signal));
+    return withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal: p.signal });
+  }
+
   return {
     chain,
+    decoderVersion: TRON_DECODER_VERSION,
     get stats() {
       return { ...client.stats, decodeMs: stats.decodeMs };
     },
     history,
+    redecode,
   };
 }

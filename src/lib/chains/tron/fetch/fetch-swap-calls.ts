@@ -1,12 +1,14 @@
 /**
  * Fetch: of a run of account records, the wallet's own successful contract calls that can be
  * swaps, each with its transaction info (logs, internal transactions; as many at once as the
- * chain's limiter lets through) and decoded for the wallet.
+ * chain's limiter lets through), the SunSwap V4 pool keys a multi-hop route needs
+ * (enrich/pool-keys.ts), and decoded for the wallet.
  */
 import { HistoryError } from '../../../core/errors.js';
 import type { HttpJsonClient } from '../../../rpc/http-json.js';
 import { toInternalHex } from '../address.js';
 import { decodeTronTransaction, type TronTransactionInfo } from '../decode/decode-transaction.js';
+import type { ResolveTronPoolKeys } from '../enrich/pool-keys.js';
 import { getTransactionInfo, type TronAccountTransaction } from '../rpc-methods.js';
 
 /** Calls that cannot be a swap: TRC-20 `transfer`, `approve`, `transferFrom` (no info fetched for them). */
@@ -17,6 +19,8 @@ const TXID = /^[0-9a-f]{64}$/;
 export interface FetchSwapCallsContext {
   client: HttpJsonClient;
   stats: { decodeMs: number };
+  /** SunSwap V4 pool keys for the infos that need them; without it such routes keep no TRX middle leg. */
+  poolKeys?: ResolveTronPoolKeys;
 }
 
 /** A call the wallet made: its record, its transaction info and what the decoder found in it. */
@@ -46,12 +50,16 @@ function ownCall(r: TronAccountTransaction, wallet: string) {
   return { owner, contract, callValue: cv };
 }
 
-/** `wallet` in the internal form (`0x` + 40 hex); `records` newest first. Calls in the records' order. */
+/**
+ * `wallet` in the internal form (`0x` + 40 hex); `records` newest first. Calls in the records'
+ * order. `known`: infos already fetched (a re-decode's), by transaction id.
+ */
 export async function fetchSwapCalls(
   ctx: FetchSwapCallsContext,
   wallet: string,
   records: readonly TronAccountTransaction[],
   signal?: AbortSignal,
+  known?: ReadonlyMap<string, TronTransactionInfo>,
 ): Promise<DecodedCall[]> {
   const calls = records.flatMap((r) => {
     if (!TXID.test(r.txID)) throw new HistoryError('rpc_malformed_response', `TronGrid listed a transaction id that is not 64 hex digits: ${r.txID}`);
@@ -59,9 +67,10 @@ export async function fetchSwapCalls(
     return call ? [{ r, call }] : [];
   });
   if (!calls.length) return [];
-  const infos: TronTransactionInfo[] = await Promise.all(calls.map(({ r }) => getTransactionInfo(ctx.client, r.txID, signal)));
+  const infos: TronTransactionInfo[] = await Promise.all(calls.map(({ r }) => known?.get(r.txID) ?? getTransactionInfo(ctx.client, r.txID, signal)));
+  const poolKeys = ctx.poolKeys ? await ctx.poolKeys(infos, signal) : undefined;
   const t0 = performance.now();
-  const decoded = calls.map(({ r, call }, i) => ({ record: r, info: infos[i], trades: decodeTronTransaction(call, infos[i], wallet) }));
+  const decoded = calls.map(({ r, call }, i) => ({ record: r, info: infos[i], trades: decodeTronTransaction(call, infos[i], wallet, { poolKeys }) }));
   ctx.stats.decodeMs += performance.now() - t0;
   return decoded;
 }
