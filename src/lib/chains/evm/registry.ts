@@ -116,12 +116,29 @@ export interface EvmChainConfig {
    * (decisions.md: a route through an aggregator takes the aggregator's slug). Optional in the file.
    */
   aggregators: EvmAggregatorConfig[];
+  /** Named venues, fill-event emitters and front ends (built in; not read from EVM_CHAINS_FILE). */
+  namedContracts?: EvmNamedContract[];
 }
 
 export interface EvmAggregatorConfig {
   name: string;
   /** Router address, lowercase. */
   address: string;
+}
+
+/**
+ * A contract the decoder names beyond the dex table (ROUTES.md R10), by its role in a route:
+ *  - `venue`: the contract holds the liquidity and trades itself (an RFQ pool, a PSM, a DEX of its
+ *    own): a venue recognised by its flows there takes `name`;
+ *  - `fills`: the contract emits the fill event of orders that market makers fill from their own
+ *    accounts (the event names the maker): the maker takes `name`;
+ *  - `front-end`: a wallet's or app's swap contract that forwards to an aggregator or market maker
+ *    (R2: never a slug of its own; listed so the docs' table is complete).
+ */
+export interface EvmNamedContract {
+  name: string;
+  address: string;
+  role: 'venue' | 'fills' | 'front-end';
 }
 
 /** EntryPoint v0.6, v0.7 and v0.8 at their deterministic (same on every chain) addresses. */
@@ -167,25 +184,51 @@ function agg(name: string, address: string): EvmAggregatorConfig {
   return { name, address: address.toLowerCase() };
 }
 
-// Same address on every chain they serve (1inch and KyberSwap deployment pages).
+// Aggregators (ROUTES.md R1), each by the router a transaction calls or a route passes through.
+// 1inch's AggregationRouters, one address per version on every chain it serves (1inch docs,
+// "Aggregation Protocol" deployments; Dune spellbook oneinch exchange_contracts): V6 and V5
+// everywhere, V4 and V3 on the chains that predate Base.
 const ONEINCH_V6 = agg('1inch', '0x111111125421cA6dc452d289314280a0f8842A65');
 const ONEINCH_V5 = agg('1inch', '0x1111111254EEB25477B68fb85Ed929f73A960582');
+const ONEINCH_V4 = agg('1inch', '0x1111111254fb6c44bAC0beD2854e76F90643097d');
+const ONEINCH_V3 = agg('1inch', '0x11111112542D85B3EF69AE05771c2dCCff4fAa26');
+// KyberSwap: MetaAggregationRouterV2 on every chain, V1 where it ran (docs.kyberswap.com, contract
+// addresses); its predecessor Kyber Network's KyberNetworkProxy on Ethereum, old and new
+// (docs.kyberswap.com/Legacy/addresses/addresses-mainnet).
 const KYBERSWAP = agg('kyberswap', '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5');
+const KYBERSWAP_V1 = agg('kyberswap', '0x617Dee16B86534a5d792A4d7A62FB491B544111E');
+const KYBER_NETWORK_ETH = [agg('kyberswap', '0x9AAb3f75489902f3a48495025729a0AF77d4b11e'), agg('kyberswap', '0x818E6FECD516Ecc3849DAf6845e3EC868087B755')];
 // 0x: API v2 sends allowance-holder swaps to AllowanceHolder (one address on Cancun chains,
 // another on Shanghai ones), v1 to its Exchange Proxy. Its Settler contracts are redeployed
-// every few weeks (0x-settler README: never hard-code them), so a permit2-flow swap sent
-// straight to a Settler keeps its venues' slugs.
+// every few weeks (0x-settler README: never hard-code them): enrich/settlers.ts reads them from
+// 0x's deployer registry and hands them to the decoder.
 const ZEROX = [
   agg('0x', '0x0000000000001fF3684f28c67538d4D072C22734'),
   agg('0x', '0x0000000000005E88410CcDFaDe4a5EfaE4b49562'),
   agg('0x', '0xDef1C0ded9bec7F1a1670819833240f027b25EfF'),
 ];
-// Odos: the V3 router has one address on every chain it serves; V2 routers differ per chain
-// (docs.odos.xyz/build/contracts).
+// Odos: the V3 router has one address on every chain it serves; V2 and V1 routers differ per chain
+// (docs.odos.xyz/build/contracts; V1 in Dune spellbook odos).
 const ODOS_V3 = agg('odos', '0x0D05a7D3448512B78fa8A9e46c4872C88C4a0D05');
-// ParaSwap (Velora) Augustus V6.2, one address on every chain; Augustus V5 where it still runs.
+// ParaSwap (Velora) Augustus V6.2, one address on every chain; Augustus V5 where it still runs
+// (developers.paraswap.network, smart contracts; Base's V5 has an address of its own).
 const PARASWAP_V6 = agg('paraswap', '0x6A000F20005980200259B80c5102003040001068');
 const PARASWAP_V5 = agg('paraswap', '0xDEF171Fe48CF0115B1d80b88dc8eAB59176FEe57');
+// OpenOcean's exchange contract, one address on the EVM chains it serves (docs.openocean.finance, contracts).
+const OPENOCEAN = agg('openocean', '0x6352a56caadC4F1E25CD6c75970Fa768A3304e64');
+// LI.FI's diamond, one address on every chain (docs.li.fi, smart contract addresses).
+const LIFI = agg('lifi', '0x1231DEB6f5749EF6cE6943a275A1D3E7486F4EaE');
+// Enso's router, one address on the chains it serves (docs.enso.build, deployments).
+const ENSO = agg('enso', '0xF75584eF6673aD213a685a1B58Cc0330B8eA22Cf');
+
+function named(name: string, address: string, role: EvmNamedContract['role']): EvmNamedContract {
+  return { name, address: address.toLowerCase(), role };
+}
+// Rainbow's swap router (rainbow-me/swaps, one address on every chain): a front end (R2).
+const RAINBOW = named('rainbow', '0x00000000009726632680fb29d3f7a9734e3010e2', 'front-end');
+// AirSwap SwapERC20 v4, one address on Ethereum, BNB Chain, Polygon and Avalanche (AirSwap's
+// deployments, airswap-protocols): it emits the fill of the maker's signed order.
+const AIRSWAP_V4 = named('airswap', '0xd82FA167727a4dc6D6f55830A2c47aBbB4b3a0F8', 'fills');
 
 // Uniswap V4 PoolManager / PositionManager per chain as given in issue 11 (from Uniswap's v4
 // deployment pages).
@@ -216,7 +259,48 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       ...UNISWAPX_ETH,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
-    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP, ...ZEROX, ODOS_V3, agg('odos', '0xCf5540fFFCdC3d510B18bFcA6d2b9987b0772559'), PARASWAP_V6, PARASWAP_V5],
+    aggregators: [
+      ONEINCH_V6,
+      ONEINCH_V5,
+      ONEINCH_V4,
+      ONEINCH_V3,
+      KYBERSWAP,
+      KYBERSWAP_V1,
+      ...KYBER_NETWORK_ETH,
+      ...ZEROX,
+      ODOS_V3,
+      agg('odos', '0xCf5540fFFCdC3d510B18bFcA6d2b9987b0772559'),
+      agg('odos', '0x76f4eeD9fE41262669D0250b2A97db79712aD855'),
+      PARASWAP_V6,
+      PARASWAP_V5,
+      OPENOCEAN,
+      // OKX's DEX router and its earlier versions (OKX Web3 docs, DEX API smart contract addresses).
+      agg('okx', '0x7D0CcAa3Fac1e5A943c5168b6CEd828691b46B36'),
+      agg('okx', '0x2e1dee213ba8d7af0934c49a23187babeaca8764'),
+      agg('okx', '0x8feab81d36e7576107d5de0758c1b839be31b4f6'),
+      agg('okx', '0x28b1dc1a5e3699a428bc51d234dfab7c9cb2a183'),
+      // Magpie (Fly.trade) router V3.1 (docs.fly.trade, contract addresses).
+      agg('magpie', '0xA6E941eaB67569ca4522f70d343714fF51d571c4'),
+      // Firebird's router (Dune spellbook firebird; its own client-data logs say "firebird").
+      agg('firebird', '0xe0C38b2a8D09aAD53f1C67734B9A95E43d5981c0'),
+      LIFI,
+      ENSO,
+    ],
+    namedContracts: [
+      // Clipper's exchange holds its own liquidity (docs.clipper.exchange, contract addresses).
+      named('clipper', '0x655eDCE464CC797526600a462A8154650EEe4B77', 'venue'),
+      // DeFi Plaza's single-contract DEX (defiplaza.net docs).
+      named('defiplaza', '0xE68c1d72340aEeFe5Be76eDa63AE2f4bc7514110', 'venue'),
+      // AirSwap SwapERC20 v3 and v4 (airswap-protocols deployments).
+      named('airswap', '0x522D6F36c95A1b6509A14272C17747BbB582F2A6', 'fills'),
+      AIRSWAP_V4,
+      // ParaSwap's AugustusRFQ, where its market makers' limit orders fill (developers.paraswap.network).
+      named('paraswap', '0xe92b586627ccA7a83dC919cc7127196d70f55a06', 'fills'),
+      // MetaMask Swaps' router (Dune spellbook metamask), Coinbase Wallet's 0x proxy, Rainbow's router: front ends.
+      named('metamask', '0x881D40237659C251811CEC9c364ef91dC08D300C', 'front-end'),
+      named('coinbase-wallet', '0xe66B31678d6C16E9ebf358268a790B763C133750', 'front-end'),
+      RAINBOW,
+    ],
   },
   {
     slug: 'base',
@@ -241,7 +325,23 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
-    aggregators: [ONEINCH_V6, KYBERSWAP, ...ZEROX, ODOS_V3, agg('odos', '0x19cEeAd7105607Cd444F5ad10dd51356436095a1'), PARASWAP_V6],
+    aggregators: [
+      ONEINCH_V6,
+      ONEINCH_V5,
+      KYBERSWAP,
+      ...ZEROX,
+      ODOS_V3,
+      agg('odos', '0x19cEeAd7105607Cd444F5ad10dd51356436095a1'),
+      PARASWAP_V6,
+      agg('paraswap', '0x59C7C832e96D2568bea6db468C1aAdcbbDa08A52'),
+      OPENOCEAN,
+      // Magpie (Fly.trade) routers V3.0 and V3.1 on Base (docs.fly.trade, contract addresses).
+      agg('magpie', '0xef42f78d25f4c681dcad2597fa04877ff802ef4b'),
+      agg('magpie', '0x5e766616aabfb588e23a8ea854e9dbd1042affd3'),
+      LIFI,
+      ENSO,
+    ],
+    namedContracts: [RAINBOW],
   },
   {
     slug: 'bsc',
@@ -263,7 +363,31 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       COW_SETTLEMENT,
     ],
     entryPoints: [...CANONICAL_ENTRY_POINTS],
-    aggregators: [ONEINCH_V6, ONEINCH_V5, KYBERSWAP, ...ZEROX, ODOS_V3, agg('odos', '0x89b8AA89FDd0507a99d334CBe3C808fAFC7d850E'), PARASWAP_V6, PARASWAP_V5],
+    aggregators: [
+      ONEINCH_V6,
+      ONEINCH_V5,
+      ONEINCH_V4,
+      ONEINCH_V3,
+      KYBERSWAP,
+      KYBERSWAP_V1,
+      ...ZEROX,
+      ODOS_V3,
+      agg('odos', '0x89b8AA89FDd0507a99d334CBe3C808fAFC7d850E'),
+      agg('odos', '0x9f138be5aA5cC442Ea7cC7D18cD9E30593ED90b9'),
+      PARASWAP_V6,
+      PARASWAP_V5,
+      OPENOCEAN,
+      // Firebird's router on BNB Chain (Dune spellbook firebird).
+      agg('firebird', '0x92e4F29Be975C1B1eB72E77De24Dccf11432a5bd'),
+      LIFI,
+      ENSO,
+    ],
+    namedContracts: [
+      AIRSWAP_V4,
+      // MetaMask Swaps' router on BNB Chain (rotki's metamask constants), Rainbow's: front ends.
+      named('metamask', '0x1a1ec25DC08e98e5E93F1104B5e5cdD298707d31', 'front-end'),
+      RAINBOW,
+    ],
   },
   {
     slug: 'monad',
@@ -484,6 +608,7 @@ export function mergeEvmChains(builtIn: readonly EvmChainConfig[], fromFile: rea
         dexes: mergeDexes(out[i].dexes, f.dexes),
         entryPoints: [...new Set([...out[i].entryPoints, ...f.entryPoints])],
         aggregators: mergeAggregators(out[i].aggregators, f.aggregators ?? []),
+        ...(out[i].namedContracts ? { namedContracts: out[i].namedContracts } : {}),
       };
   }
   return out;

@@ -1,39 +1,32 @@
-import { ERC20_TRANSFER_TOPIC, UNISWAP_V2_SWAP_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
-import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
+import { routeFlows } from '../../shared/route-flows.js';
+import { topicToAddress } from '../../shared/uniswap-v2-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
-import { BALANCER_V2_SWAP_TOPIC, balancerHops } from './balancer.js';
-import { V4_SWAP_TOPIC, v4Hops } from './v4.js';
-import { NATIVE_CURRENCY, type V4PoolKey } from './pool-key.js';
+import { movementsOf, ZERO_ADDRESS, type InternalTransfer } from './movements.js';
+import { dexOfTrade, segmentNames, type NameTables } from './names.js';
+import { isOrderLog, oneInchOrderTrades, signedMetaTransaction } from './orders.js';
+import type { V4PoolKey } from './pool-key.js';
 import type { RpcLog, RpcReceipt } from './rpc-types.js';
 import { COW_TRADE_TOPIC, settlementTrades, UNISWAPX_FILL_TOPIC } from './settlements.js';
-import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC } from './infinity.js';
-import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC, fourMemeTrades } from './fourmeme.js';
+import { knownVenues, type EvmVenueKind } from './venues.js';
 import { dataWord } from './words.js';
-import { routeTrades, type NativeMove, type RouteTrade, type TokenFlow } from '../../shared/route-trades.js';
+
+export { PANCAKESWAP_V3_SWAP_TOPIC, SOLIDLY_SWAP_TOPIC, swapPools } from './venues.js';
 
 /**
- * Turns one transaction receipt into the wallet's trades (decisions.md, "Trades"):
+ * Turns one transaction receipt into the wallet's trades (decisions.md, "Trades" and "Real routes
+ * on EVM"):
  *  - only a transaction the wallet sent, an ERC-4337 operation whose `sender` is the wallet, a
  *    Safe execution of the wallet's own Safe (then only the logs of that operation or execution
- *    count), or a relayer's call at the address of a wallet that delegated its code (EIP-7702);
- *    a settlement contract's trade for the wallet as owner (settlements.ts) is the one exception;
- *  - a pool is any contract that emitted a Uniswap-V2/V3-shaped `Swap` in those logs;
- *  - the token amount is the wallet's own net `Transfer` flow of a token that went through a pool
- *    (so fee-on-transfer tokens come out as what reached or left the wallet);
- *  - the native amount is the wrapped-native flow into (buy) or out of (sell) the pools, i.e. the
- *    venue's own figure: refunds of excess ETH, gas and router dust never enter it;
- *  - venues that keep all their pools' tokens (a Uniswap V4 PoolManager, the Balancer V2 Vault)
- *    give their native figure from their own events instead: V4 native ETH moves with no log at
- *    all, and the Vault wraps ETH itself;
- *  - a swap between two non-native tokens is a sell and a buy: the sell's amountSol is the native
- *    amount its venues paid out, the buy's what its venues took in (equal unless something was
- *    taken between the legs), or null for a route with no native leg.
+ *    count), a relayer's call at the address of a wallet that delegated its code (EIP-7702), or a
+ *    0x meta-transaction the wallet signed; orders filled for the wallet as their owner (CoW,
+ *    UniswapX, CoW ETH-flow, 1inch limit orders and Fusion: settlements.ts, orders.ts) are the
+ *    one exception;
+ *  - the route is read as a flow graph (shared/route-flows.ts): the movements (movements.ts), the
+ *    venues the events name with their hops (venues.ts) and the ones found by their flows, the
+ *    pass-throughs between them at any depth;
+ *  - each trade's `dex` per names.ts: the aggregator called, else one passed through, else its venue.
  */
 
-/** PancakeSwap V3 adds two protocol-fee fields: `Swap(...,int24,uint128,uint128)`. */
-export const PANCAKESWAP_V3_SWAP_TOPIC = '0x19b47279256b2a23a1665c810c8d55a1758940ee09377d4f8d26497a3577dc83';
-/** Solidly-style pools (Aerodrome, Velodrome): `Swap(address,address,uint256,uint256,uint256,uint256)`. */
-export const SOLIDLY_SWAP_TOPIC = '0xb3e2773606abfd36b5bd91394b3a54d1398336c65005baf7bf7a05efeffaf75b';
 /** ERC-4337 `UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)` (EntryPoint 0.6 to 0.8). */
 export const USER_OPERATION_EVENT_TOPIC = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
 /** ERC-4337 `BeforeExecution()`: the EntryPoint's marker between validation and execution. */
@@ -43,36 +36,17 @@ export const SAFE_EXECUTION_SUCCESS_TOPIC = '0x442e715f626346e8c54381002da614f62
 /** Safe `ExecutionFailure(bytes32 indexed txHash, uint256 payment)`. */
 export const SAFE_EXECUTION_FAILURE_TOPIC = '0x23428b18acfb3ea64b08dc0c1d296ea9c09702c09083ca5272e64d115b687d23';
 
-const SWAP_KIND: Record<string, EvmDexKind> = {
-  [UNISWAP_V2_SWAP_TOPIC]: 'v2',
-  [SOLIDLY_SWAP_TOPIC]: 'v2',
-  [UNISWAP_V3_SWAP_TOPIC]: 'v3',
-  [PANCAKESWAP_V3_SWAP_TOPIC]: 'v3',
-  [V4_SWAP_TOPIC]: 'v4',
-  [BALANCER_V2_SWAP_TOPIC]: 'balancer-v2',
-  [INFINITY_CL_SWAP_TOPIC]: 'infinity',
-  [INFINITY_BIN_SWAP_TOPIC]: 'infinity',
-  [FOURMEME_PURCHASE_TOPIC]: 'fourmeme',
-  [FOURMEME_SALE_TOPIC]: 'fourmeme',
-};
-
-/** Venue kinds whose native side comes from their own events, not from wrapped-native transfers. */
-const EVENT_ACCOUNTED: ReadonlySet<EvmDexKind> = new Set(['v4', 'balancer-v2', 'infinity', 'fourmeme']);
-
-/**
- * One trade of the wallet: for V4 and Balancer the `pool` is the PoolManager or Vault (the venue
- * is that contract); `nativeRaw` is in wei.
- */
-export type DecodedTrade = RouteTrade<EvmDexKind>;
-
-/** Pools (emitters of a Swap-shaped event) in a receipt, lowercase, with their event kind. */
-export function swapPools(logs: readonly RpcLog[]): Map<string, EvmDexKind> {
-  const m = new Map<string, EvmDexKind>();
-  for (const l of logs) {
-    const k = l.topics.length > 0 ? SWAP_KIND[l.topics[0].toLowerCase()] : undefined;
-    if (k && !m.has(l.address.toLowerCase())) m.set(l.address.toLowerCase(), k);
-  }
-  return m;
+/** One trade of the wallet: `pool` is the venue that took or delivered the larger share (for V4 and Balancer the PoolManager or Vault). */
+export interface DecodedTrade {
+  side: 'buy' | 'sell';
+  token: string;
+  amountRaw: bigint;
+  /** In wei, or null when the route has no (whole) native leg. */
+  nativeRaw: bigint | null;
+  pool: string;
+  poolKind: EvmVenueKind;
+  /** The slug when the decoder decides it (an aggregator, a settlement, a venue named by its event); else the chain's dex table names `pool`. */
+  dex?: string;
 }
 
 /**
@@ -111,8 +85,8 @@ function walletSegments(receipt: RpcReceipt, wallet: string, entryPoints: Readon
 
 /**
  * Whether a receipt can hold a trade of the wallet (trades-of.ts looks up V4 pool keys, delegation
- * and traces only for these): sent by it or to it, or naming it in an ERC-4337 operation, a Safe execution or a
- * settlement.
+ * and traces only for these): sent by it or to it, or naming it in an ERC-4337 operation, a Safe
+ * execution, a settlement, a signed order or a meta-transaction.
  */
 export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean {
   if (receipt.from?.toLowerCase() === wallet || receipt.to?.toLowerCase() === wallet) return true;
@@ -122,7 +96,8 @@ export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean
       t0 === USER_OPERATION_EVENT_TOPIC ||
       (t0 === SAFE_EXECUTION_SUCCESS_TOPIC && l.address.toLowerCase() === wallet) ||
       t0 === COW_TRADE_TOPIC ||
-      t0 === UNISWAPX_FILL_TOPIC
+      t0 === UNISWAPX_FILL_TOPIC ||
+      isOrderLog(l)
     );
   });
 }
@@ -130,7 +105,7 @@ export function mayHoldWalletTrade(receipt: RpcReceipt, wallet: string): boolean
 /** V4 pool keys by pool id (lowercase), as looked up by enrich/pool-keys.ts. */
 export type PoolKeys = ReadonlyMap<string, V4PoolKey>;
 
-type DecodeChain = Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'> & { dexes?: EvmChainConfig['dexes'] };
+type DecodeChain = Pick<EvmChainConfig, 'wrappedNative' | 'entryPoints'> & Partial<Pick<EvmChainConfig, 'dexes' | 'aggregators' | 'namedContracts'>>;
 
 /** The lookups the decoder makes in a chain's settings, built once per chain object. */
 interface ChainTables {
@@ -141,6 +116,9 @@ interface ChainTables {
   fourMeme: ReadonlySet<string>;
   /** CoW settlement contracts and UniswapX reactors, with their kind. */
   settlements: ReadonlyMap<string, EvmDexKind>;
+  aggregators: ReadonlyMap<string, string>;
+  venues: ReadonlyMap<string, string>;
+  fills: ReadonlyMap<string, string>;
 }
 
 const tablesOf = new WeakMap<DecodeChain, ChainTables>();
@@ -156,86 +134,79 @@ function chainTables(chain: DecodeChain): ChainTables {
       else if (d.kind === 'fourmeme') fourMeme.add(d.tokenManager);
       else if (d.kind === 'cow' || d.kind === 'uniswapx') settlements.set(d.settlement, d.kind);
     }
-    t = { entryPoints: new Set(chain.entryPoints.map((a) => a.toLowerCase())), infinityVaults, fourMeme, settlements };
+    const named = (role: string) => new Map((chain.namedContracts ?? []).filter((c) => c.role === role).map((c) => [c.address, c.name]));
+    t = {
+      entryPoints: new Set(chain.entryPoints.map((a) => a.toLowerCase())),
+      infinityVaults,
+      fourMeme,
+      settlements,
+      aggregators: new Map((chain.aggregators ?? []).map((a) => [a.address.toLowerCase(), a.name])),
+      venues: named('venue'),
+      fills: named('fills'),
+    };
     tablesOf.set(chain, t);
   }
   return t;
 }
 
 /** What one receipt's decoding needs: the chain's tables and what enrich/ looked up for it. */
-interface VenueContext extends ChainTables {
+interface ReceiptContext {
+  tables: ChainTables;
+  names: NameTables;
   wrapped: string | null;
   poolKeys: PoolKeys;
-  traced: ReadonlyMap<string, bigint> | undefined;
+  options: DecodeReceiptOptions;
 }
 
-function decodeSegment(logs: readonly RpcLog[], wallet: string, ctx: VenueContext): DecodedTrade[] {
-  const { wrapped, poolKeys, traced } = ctx;
-  const pools = swapPools(logs);
-  for (const [a, k] of [...pools]) {
-    // four.meme's events index nothing and anyone could emit them: configured managers only.
-    if (k === 'fourmeme' && !ctx.fourMeme.has(a)) pools.delete(a);
-    // Infinity's managers emit the swaps, its Vault moves the tokens: the Vault is the venue.
-    const vault = k === 'infinity' ? ctx.infinityVaults.get(a) : undefined;
-    if (vault) pools.set(vault, 'infinity');
-  }
-  if (pools.size === 0) return [];
-  const flows: TokenFlow[] = [];
-  for (const l of logs) {
-    // 4 topics is ERC-721 Transfer (tokenId indexed): not a fungible amount.
-    if (l.topics.length !== 3 || l.topics[0].toLowerCase() !== ERC20_TRANSFER_TOPIC) continue;
-    flows.push({ token: l.address.toLowerCase(), from: topicToAddress(l.topics[1]), to: topicToAddress(l.topics[2]), value: dataWord(l.data, 0) });
-  }
-
-  // What each venue took in (+) or paid out (-) of the native coin.
-  const native: NativeMove[] = [];
-  const eventAccounted = (a: string) => EVENT_ACCOUNTED.has(pools.get(a)!);
-  if (wrapped) {
-    for (const f of flows) {
-      if (f.token !== wrapped) continue;
-      if (pools.has(f.to) && !eventAccounted(f.to)) native.push({ pool: f.to, value: f.value });
-      if (pools.has(f.from) && !eventAccounted(f.from)) native.push({ pool: f.from, value: -f.value });
-    }
-  }
-  // V4: the swapper's delta in the native (or wrapped) currency of each hop, hook fee included
-  // (a hook's fee is paid by the swapper on top of what the pool swapped). A hook that may move
-  // the amounts but emitted nothing: the call trace's figure when enrich/call-traces.ts could get one.
-  const isNative = (c: string) => c === NATIVE_CURRENCY || c === wrapped;
-  for (const h of v4Hops(logs)) {
-    const key = poolKeys.get(h.id);
-    const venue = h.family === 'infinity' ? ctx.infinityVaults.get(h.manager) : h.manager;
-    if (!key || !venue) continue;
-    const fromTrace = key.currency0 === NATIVE_CURRENCY && h.family === 'uniswap' ? traced?.get(h.manager) : undefined;
-    if (fromTrace !== undefined) native.push({ pool: venue, value: fromTrace });
-    else if (isNative(key.currency0)) native.push({ pool: venue, value: -h.amount0 + h.hookFee0 });
-    else if (isNative(key.currency1)) native.push({ pool: venue, value: -h.amount1 + h.hookFee1 });
-  }
-  // four.meme: the curve's own figure when it trades against BNB (no log moves BNB). A curve
-  // quoted in a token (a Transfer of another token to or from the manager) has no native leg.
-  for (const t of fourMemeTrades(logs, ctx.fourMeme)) {
-    const tokenQuote = flows.some((f) => f.token !== t.token && (f.from === t.manager || f.to === t.manager));
-    if (!tokenQuote) native.push({ pool: t.manager, value: t.side === 'buy' ? t.cost : -t.cost });
-  }
-  // Balancer V2: the event's WETH side, whether the wallet paid WETH or ETH the Vault wrapped.
-  if (wrapped) {
-    for (const h of balancerHops(logs)) {
-      if (h.tokenIn === wrapped) native.push({ pool: h.vault, value: h.amountIn });
-      if (h.tokenOut === wrapped) native.push({ pool: h.vault, value: -h.amountOut });
-    }
-  }
-  return routeTrades({ wallet, pools, flows, nativeTokens: new Set(wrapped ? [wrapped] : []), native });
+/** The wallet's trades in one segment of logs; `whole`: the segment is the whole transaction, which the wallet called. */
+function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: string, ctx: ReceiptContext, whole: boolean): DecodedTrade[] {
+  const { options, wrapped } = ctx;
+  const tx = whole ? options.transaction : undefined;
+  const movements = movementsOf(logs, {
+    wrapped,
+    value: tx && tx.to ? { from: receipt.from, to: tx.to, value: tx.value } : undefined,
+    internal: whole ? options.internal : undefined,
+  });
+  const known = knownVenues(logs, {
+    wrapped,
+    poolKeys: ctx.poolKeys,
+    traced: options.tracedNative,
+    infinityVaults: ctx.tables.infinityVaults,
+    fourMeme: ctx.tables.fourMeme,
+  });
+  const trades = routeFlows({ wallet, movements, venues: known, inferredKind: 'other', never: new Set([ZERO_ADDRESS, ...(wrapped ? [wrapped] : [])]) });
+  if (!trades.length) return [];
+  const naming = { tables: ctx.names, segment: segmentNames(logs, ctx.names), known, called: whole ? (receipt.to?.toLowerCase() ?? null) : null };
+  return trades.map((t) => {
+    const dex = dexOfTrade(t, naming);
+    return { side: t.side, token: t.token, amountRaw: t.amountRaw, nativeRaw: t.nativeRaw, pool: t.pool, poolKind: t.poolKind, ...(dex ? { dex } : {}) };
+  });
 }
 
 export interface DecodeReceiptOptions {
   /** The wallet delegated its code (EIP-7702): a relayer's call at its address is its own. */
   delegated?: boolean;
   /**
-   * Native coin paid into each V4 manager by the transaction (negative: paid out), from its call
-   * trace, for the managers `silentHookManagers` names (one native hop through a hook that may
-   * move the amounts and emitted no HookFee or HookSwap).
+   * Native coin paid into each V4 or Infinity manager by the route (negative: paid out), from the
+   * transaction's call trace, for the managers whose one native hop went through a hook that may
+   * move the amounts and said nothing (enrich/call-traces.ts).
    */
   tracedNative?: ReadonlyMap<string, bigint>;
+  /** Aggregators beyond the chain's table, lowercase address -> slug (0x's Settlers, enrich/settlers.ts). */
+  aggregators?: ReadonlyMap<string, string>;
+  /** The transaction's own fields where the source fetched them: its value moves native coin from the sender to `to`. */
+  transaction?: { to: string | null; value: bigint; input?: string };
+  /** Native coin moved by internal calls, where a call trace of the whole transaction was fetched. */
+  internal?: readonly InternalTransfer[];
 }
+
+/** Aggregators of the chain's table and the extra ones, and the 0x and 1inch contracts among them. */
+function nameTables(tables: ChainTables, extra: ReadonlyMap<string, string> | undefined): NameTables {
+  const aggregators = extra?.size ? new Map([...tables.aggregators, ...extra]) : tables.aggregators;
+  return { aggregators, venues: tables.venues, fills: tables.fills };
+}
+
+const withSlug = (slug: string) => (a: ReadonlyMap<string, string>) => new Set([...a].filter(([, n]) => n === slug).map(([x]) => x));
 
 /** The wallet's trades in one receipt, in leg order (sells, then buys). `wallet` is lowercase. */
 export function decodeReceipt(
@@ -247,10 +218,18 @@ export function decodeReceipt(
 ): DecodedTrade[] {
   if (receipt.status !== undefined && receipt.status !== '0x1') return [];
   const tables = chainTables(chain);
-  const out: DecodedTrade[] = [];
+  const names = nameTables(tables, options.aggregators);
+  const ctx: ReceiptContext = { tables, names, wrapped: chain.wrappedNative, poolKeys, options };
+  const whole = receipt.from?.toLowerCase() === wallet || signedMetaTransaction(receipt.logs, wallet, withSlug('0x')(names.aggregators));
+  if (whole) return decodeSegment(receipt, receipt.logs, wallet, ctx, true);
   const segments = walletSegments(receipt, wallet, tables.entryPoints, options.delegated ?? false);
-  const ctx: VenueContext = { ...tables, wrapped: chain.wrappedNative, poolKeys, traced: options.tracedNative };
-  for (const seg of segments) out.push(...decodeSegment(seg, wallet, ctx));
-  if (segments.length === 0 && tables.settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, tables.settlements));
+  const out: DecodedTrade[] = [];
+  for (const seg of segments) out.push(...decodeSegment(receipt, seg, wallet, ctx, seg === receipt.logs));
+  if (segments.length > 0) return out;
+  if (tables.settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, tables.settlements));
+  if (out.length === 0) {
+    const movements = movementsOf(receipt.logs, { wrapped: chain.wrappedNative });
+    out.push(...oneInchOrderTrades(receipt.logs, movements, wallet, withSlug('1inch')(names.aggregators)));
+  }
   return out;
 }

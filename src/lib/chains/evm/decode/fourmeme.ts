@@ -15,7 +15,9 @@ export interface FourMemeTrade {
   manager: string;
   side: 'buy' | 'sell';
   token: string;
-  /** The quote the curve exchanged (word 4); the token amount is read from the Transfer logs. */
+  /** Tokens bought or sold (word 3). */
+  amount: bigint;
+  /** The quote the curve exchanged (word 4). */
   cost: bigint;
 }
 
@@ -30,6 +32,7 @@ export function fourMemeTrades(logs: readonly RpcLog[], managers: ReadonlySet<st
       manager,
       side: t0 === FOURMEME_PURCHASE_TOPIC ? 'buy' : 'sell',
       token: wordToAddress(dataWord(l.data, 0)),
+      amount: dataWord(l.data, 3),
       cost: dataWord(l.data, 4),
     });
   }

@@ -1,5 +1,5 @@
 import { ERC20_TRANSFER_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
-import type { RouteTrade } from '../../shared/route-trades.js';
+import type { DecodedTrade } from './decode-receipt.js';
 import type { EvmDexKind } from '../registry.js';
 import { dataWord, wordToAddress } from './words.js';
 
@@ -15,6 +15,13 @@ export const COW_TRADE_TOPIC = '0xa07a543ab8a018198e99ca0184c93fe9050a79400a0a72
 export const UNISWAPX_FILL_TOPIC = '0x78ad7ec0e9f89e74012afa58738b6b661c024cb0fd185ee2f616c0a28924bd66';
 /** The token address CoW orders use for native ETH bought (it cannot be sold). */
 export const COW_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+/**
+ * CoW's ETH-flow contracts, the owner of every order that sells native ETH (the placer sends the
+ * ETH with `createOrder`, in another transaction): the first deployment and the current one, the
+ * latter at one address on every chain CoW serves (cowprotocol/ethflowcontract,
+ * broadcast/Deploy.sol/<chain>/deployment.prod.json).
+ */
+export const COW_ETH_FLOW: ReadonlySet<string> = new Set(['0x40a50cf069e992aa4536211b23f286ef88752187', '0xba3cb449bd2b4adddbc894d8697f5170800eadec']);
 
 interface SettlementLog {
   address: string;
@@ -38,6 +45,16 @@ function walletNet(logs: readonly SettlementLog[], wallet: string): Map<string, 
   return net;
 }
 
+/** What `from` transferred of `token` to `to` in these logs. */
+function deliveredBy(logs: readonly SettlementLog[], token: string, from: string, to: string): bigint {
+  let sum = 0n;
+  for (const l of logs) {
+    if (l.topics.length !== 3 || l.topics[0].toLowerCase() !== ERC20_TRANSFER_TOPIC || l.address.toLowerCase() !== token) continue;
+    if (topicToAddress(l.topics[1]) === from && topicToAddress(l.topics[2]) === to) sum += dataWord(l.data, 0);
+  }
+  return sum;
+}
+
 /**
  * The wallet's trades settled for it in one receipt by the configured settlement contracts
  * (`settlements`: address -> kind), in leg order (sells, then buys).
@@ -54,9 +71,9 @@ export function settlementTrades(
   wallet: string,
   wrapped: string | null,
   settlements: ReadonlyMap<string, EvmDexKind>,
-): RouteTrade<EvmDexKind>[] {
-  const sells: RouteTrade<EvmDexKind>[] = [];
-  const buys: RouteTrade<EvmDexKind>[] = [];
+): DecodedTrade[] {
+  const sells: DecodedTrade[] = [];
+  const buys: DecodedTrade[] = [];
   let net: Map<string, bigint> | null = null;
   const netOf = (token: string) => (net ??= walletNet(logs, wallet)).get(token) ?? 0n;
   const isNative = (t: string) => t === COW_NATIVE || t === wrapped;
@@ -64,7 +81,14 @@ export function settlementTrades(
   for (const l of logs) {
     const kind = settlements.get(l.address.toLowerCase());
     const t0 = l.topics[0]?.toLowerCase();
-    if (kind === 'cow' && t0 === COW_TRADE_TOPIC && l.topics.length === 2 && topicToAddress(l.topics[1]) === wallet) {
+    if (kind === 'cow' && t0 === COW_TRADE_TOPIC && l.topics.length === 2 && COW_ETH_FLOW.has(topicToAddress(l.topics[1]))) {
+      // An ETH-flow order (ROUTES.md R6): the buy of the account the bought token reached (the
+      // order's receiver, in practice its placer), for the executed sell amount the event states.
+      const buyToken = wordToAddress(dataWord(l.data, 1));
+      const pool = l.address.toLowerCase();
+      const got = deliveredBy(logs, buyToken, pool, wallet);
+      if (got > 0n && !isNative(buyToken)) buys.push({ side: 'buy', token: buyToken, amountRaw: got, nativeRaw: dataWord(l.data, 2), pool, poolKind: 'cow' });
+    } else if (kind === 'cow' && t0 === COW_TRADE_TOPIC && l.topics.length === 2 && topicToAddress(l.topics[1]) === wallet) {
       const sellToken = wordToAddress(dataWord(l.data, 0));
       const buyToken = wordToAddress(dataWord(l.data, 1));
       const sellAmount = dataWord(l.data, 2);

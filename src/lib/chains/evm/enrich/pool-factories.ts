@@ -1,6 +1,7 @@
 import { toFunctionSelector } from 'viem';
 import type { RpcTransport } from '../../../rpc/json-rpc.js';
-import { dexForFactory, dexForSingleton, type EvmChainConfig, type EvmDexKind } from '../registry.js';
+import type { EvmVenueKind } from '../decode/venues.js';
+import { dexForFactory, dexForSingleton, type EvmChainConfig } from '../registry.js';
 import { ethCallMany } from '../rpc-methods.js';
 
 /** A pool's `factory()`: which venue deployed it. */
@@ -15,7 +16,7 @@ export interface PoolFactories {
    * The venue that swapped in a pool: a V2/V3 pool by its factory (asked with `resolve`), the
    * others by their singleton's address; one not in the chain's table is an `unknown-…` fork.
    */
-  dexOf(pool: string, kind: EvmDexKind): string;
+  dexOf(pool: string, kind: EvmVenueKind): string;
 }
 
 /** Which pools belong to which venue, kept for the source's lifetime (a pool's factory never changes). */
@@ -38,7 +39,9 @@ export function createPoolFactories({ rpc, chain }: { rpc: RpcTransport; chain: 
     });
   }
 
-  function dexOf(pool: string, kind: EvmDexKind): string {
+  function dexOf(pool: string, kind: EvmVenueKind): string {
+    // A venue the decoder found by its flows alone, and did not name: no table names it either.
+    if (kind === 'other') return 'unknown';
     if (kind === 'v4') return dexForSingleton(chain, 'v4', pool)?.name ?? 'unknown-v4-fork';
     if (kind !== 'v2' && kind !== 'v3') return dexForSingleton(chain, kind, pool)?.name ?? 'unknown';
     const f = factories.get(pool);

@@ -1,0 +1,382 @@
+/**
+ * The trade rules of decisions.md ("Trades", "Real routes on EVM") applied to one transaction read
+ * as a flow graph, for any chain whose fungible movements can be listed (EVM today; Tron later).
+ * The chain's decoder lists the movements (token transfers, the native coin and its wrapped form as
+ * one asset, `NATIVE`) and the venues it recognises by their events, with each venue's hops where
+ * its event states them; this finds the wallet's sells and buys at any depth of the route:
+ *
+ *  - **venues**: the recognised ones, plus any account that took one asset from the route and gave
+ *    it another (net positive in one, net negative in another), contract or not: market makers fill
+ *    from plain wallets. Never a venue: the wallet, the zero address, a token's own contract (tax
+ *    tokens swap their fees from their own balance), the accounts the decoder names in `never`;
+ *  - **pass-throughs**: every other account that receives an asset and sends the same asset on
+ *    (routers, executors, front ends, flash wallets), at any depth; what one keeps is a fee;
+ *  - **a sell** of token T: the wallet's net of T is negative and T, followed from the wallet through
+ *    pass-throughs, reached a venue, and the route's output came back (R8): a token reached the
+ *    wallet, or native coin left the route where no movement shows where to (taken to reach the
+ *    wallet: that is how a sale for the native coin looks without a call trace), or a venue's
+ *    output cannot be seen; a swap whose output visibly ends elsewhere is no trade;
+ *  - **a buy** of token B: the wallet's net of B is positive and B, followed back from the wallet
+ *    through pass-throughs, came from a venue (a mint from the zero address is not a purchase);
+ *  - **amount**: the wallet's net of the token (transfer fees and input commissions included);
+ *  - **native figure**: a sell's is the native coin its venues paid out (the hops reached from T
+ *    before any native coin, net of native they took in); a buy's the native coin its venues took
+ *    in (the hops behind B, back to the native coin). Token to token, each trade keeps its own
+ *    venues' figure only when the whole route passes through the native coin: a path from the sold
+ *    token to the bought one that avoids it makes both null (R5);
+ *  - **venue**: a sell's is the venue that took the larger share of the token (the first on a tie),
+ *    a buy's the venue that delivered the larger share.
+ */
+
+/** The native coin and its wrapped form, one asset in the flow graph. */
+export const NATIVE = 'native';
+
+export interface Movement {
+  /** Token address in the chain decoder's form, or NATIVE. */
+  asset: string;
+  from: string;
+  to: string;
+  amount: bigint;
+}
+
+/** One swap of a venue as its own event states it: what it took in from the route and gave out. */
+export interface Hop {
+  in: ReadonlyMap<string, bigint>;
+  out: ReadonlyMap<string, bigint>;
+}
+
+export interface FlowVenue<K extends string> {
+  kind: K;
+  /** Hops as the venue's events state them; without, the venue's one hop is its net flow. */
+  hops?: readonly Hop[];
+  /** Some of the venue's swaps could not be read (a pool key not found): what they moved is unknown. */
+  opaque?: boolean;
+  /**
+   * Native coin the venue's event says it took in and paid out, for a venue that moves the native
+   * coin with no log (a Curve pool's ETH side): it fills the side of its net hop that no movement shows.
+   */
+  statedNative?: { in: bigint; out: bigint };
+}
+
+export interface FlowInput<K extends string> {
+  /** The trader (lowercase). */
+  wallet: string;
+  /** Fungible movements in emission order, the wrapped native coin already written as NATIVE. */
+  movements: readonly Movement[];
+  /** Venues recognised by their events. */
+  venues: ReadonlyMap<string, FlowVenue<K>>;
+  /** Kind given to a venue recognised by its flows alone. */
+  inferredKind: K;
+  /** Accounts that are never venues nor pass-throughs (the zero address, the wrapped native contract). */
+  never: ReadonlySet<string>;
+  /** Tokens that are never traded (a recognised pool's own LP token). */
+  untraded?: ReadonlySet<string>;
+}
+
+export interface FlowTrade<K extends string> {
+  side: 'buy' | 'sell';
+  token: string;
+  amountRaw: bigint;
+  /** In the native coin's smallest unit, or null when the route has no (whole) native leg. */
+  nativeRaw: bigint | null;
+  /** The venue that took (sell) or delivered (buy) the larger share of the token. */
+  pool: string;
+  poolKind: K;
+  /** Every account the token's route passed through, venues included. */
+  route: ReadonlySet<string>;
+}
+
+interface Graph<K extends string> {
+  wallet: string;
+  venues: Map<string, { kind: K; hops: Hop[]; opaque: boolean }>;
+  never: ReadonlySet<string>;
+  /** Movements by `from|asset` and `to|asset`. */
+  outOf: Map<string, Movement[]>;
+  into: Map<string, Movement[]>;
+}
+
+const key = (account: string, asset: string) => `${account}|${asset}`;
+
+function push<V>(m: Map<string, V[]>, k: string, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+/** Each account's net per asset (positive: took in). */
+function netsOf(movements: readonly Movement[]): Map<string, Map<string, bigint>> {
+  const nets = new Map<string, Map<string, bigint>>();
+  const add = (account: string, asset: string, v: bigint) => {
+    let m = nets.get(account);
+    if (!m) nets.set(account, (m = new Map()));
+    m.set(asset, (m.get(asset) ?? 0n) + v);
+  };
+  for (const m of movements) {
+    if (m.from === m.to || m.amount === 0n) continue;
+    add(m.from, m.asset, -m.amount);
+    add(m.to, m.asset, m.amount);
+  }
+  return nets;
+}
+
+/** A venue's one hop from its net flow: what it took in and what it gave out. */
+function netHop(net: ReadonlyMap<string, bigint> | undefined, stated?: { in: bigint; out: bigint }): Hop {
+  const inn = new Map<string, bigint>();
+  const out = new Map<string, bigint>();
+  for (const [asset, v] of net ?? []) {
+    if (v > 0n) inn.set(asset, v);
+    else if (v < 0n) out.set(asset, -v);
+  }
+  if (stated && stated.in > 0n && inn.size === 0) inn.set(NATIVE, stated.in);
+  if (stated && stated.out > 0n && out.size === 0) out.set(NATIVE, stated.out);
+  return { in: inn, out };
+}
+
+function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map<string, bigint>>): Graph<K> {
+  const { wallet, movements } = input;
+  // A token's own contract is never a venue nor a pass-through, unless it is a recognised venue
+  // (a pool that is its own LP token).
+  const never = new Set(input.never);
+  for (const m of movements) if (m.asset !== NATIVE && !input.venues.has(m.asset)) never.add(m.asset);
+  never.delete(wallet);
+
+  const venues = new Map<string, { kind: K; hops: Hop[]; opaque: boolean }>();
+  for (const [a, v] of input.venues) {
+    if (a === wallet) continue;
+    venues.set(a, { kind: v.kind, hops: v.hops ? [...v.hops] : [netHop(nets.get(a), v.statedNative)], opaque: v.opaque ?? false });
+  }
+  for (const [a, net] of nets) {
+    if (a === wallet || never.has(a) || venues.has(a)) continue;
+    let took = false;
+    let gave = false;
+    for (const v of net.values()) {
+      if (v > 0n) took = true;
+      else if (v < 0n) gave = true;
+    }
+    if (took && gave) venues.set(a, { kind: input.inferredKind, hops: [netHop(net)], opaque: false });
+  }
+
+  const outOf = new Map<string, Movement[]>();
+  const into = new Map<string, Movement[]>();
+  for (const m of movements) {
+    if (m.from === m.to || m.amount === 0n) continue;
+    push(outOf, key(m.from, m.asset), m);
+    push(into, key(m.to, m.asset), m);
+  }
+  return { wallet, venues, never, outOf, into };
+}
+
+/** What following one token from (or back to) the wallet found. */
+interface Walk {
+  /** First venues on the token's path, with the amount of the token they took or delivered. */
+  venues: Map<string, bigint>;
+  /** Native coin the hops reached before any native coin paid out (sell) or took in (buy), gross. */
+  nativeOut: bigint;
+  nativeIn: bigint;
+  sawNative: boolean;
+  /** A path joined the token to another of the wallet's tokens without crossing the native coin. */
+  tokenPath: boolean;
+  /** The route's output came back to the wallet (a sell; always true for a buy). */
+  outputBack: boolean;
+  route: Set<string>;
+}
+
+interface Step {
+  account: string;
+  asset: string;
+  /** The native coin has been crossed on the way here. */
+  viaNative: boolean;
+  /** No venue has been passed yet: the asset is still the wallet's own token. */
+  first: boolean;
+}
+
+const newWalk = (): Walk => ({
+  venues: new Map(),
+  nativeOut: 0n,
+  nativeIn: 0n,
+  sawNative: false,
+  tokenPath: false,
+  outputBack: false,
+  route: new Set(),
+});
+
+/** Follows token `token` from the wallet forward: pass-throughs, venues, their outputs, at any depth. */
+function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
+  const w = newWalk();
+  const seen = new Set<string>();
+  const entered = new Set<string>();
+  const queue: Step[] = [{ account: g.wallet, asset: token, viaNative: false, first: true }];
+
+  /** The asset reached a venue: by a movement (`arrived`), or as the output of one of its own hops. */
+  const enter = (venue: string, asset: string, viaNative: boolean, arrived: boolean) => {
+    const k = key(venue, asset) + (viaNative ? '|n' : '') + (arrived ? '|a' : '');
+    if (entered.has(k)) return;
+    entered.add(k);
+    w.route.add(venue);
+    const v = g.venues.get(venue)!;
+    const hops = v.hops.filter((h) => (h.in.get(asset) ?? 0n) > 0n);
+    if (hops.length === 0) {
+      if (!arrived) return;
+      // A venue that sent the asset on kept none of it: a pass-through for it.
+      if (g.outOf.has(key(venue, asset))) queue.push({ account: venue, asset, viaNative, first: false });
+      // What the venue did with it cannot be seen: its output may well reach the wallet.
+      else if (v.opaque) w.outputBack = true;
+      return;
+    }
+    for (const h of hops) {
+      for (const [b, amount] of h.out) {
+        if (b === asset) continue;
+        if (b === NATIVE) {
+          if (!viaNative) {
+            w.nativeOut += amount;
+            w.nativeIn += h.in.get(NATIVE) ?? 0n;
+            w.sawNative = true;
+          }
+          // Native coin paid where no movement shows (a V4 take, a Vault's unwrap) reaches the wallet (R8).
+          const shown = g.outOf.has(key(venue, NATIVE)) || v.hops.some((x) => x !== h && (x.in.get(NATIVE) ?? 0n) > 0n);
+          if (!shown) w.outputBack = true;
+        }
+        const via = viaNative || b === NATIVE;
+        queue.push({ account: venue, asset: b, viaNative: via, first: false });
+        enter(venue, b, via, false);
+      }
+    }
+  };
+
+  while (queue.length) {
+    const s = queue.shift()!;
+    const k = key(s.account, s.asset) + (s.viaNative ? '|n' : '') + (s.first ? '|f' : '');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    for (const m of g.outOf.get(key(s.account, s.asset)) ?? []) {
+      const to = m.to;
+      if (to === g.wallet) {
+        if (s.asset !== token) {
+          w.outputBack = true;
+          if (!s.viaNative && s.asset !== NATIVE) w.tokenPath = true;
+        }
+        continue;
+      }
+      if (g.venues.has(to)) {
+        if (s.first) w.venues.set(to, (w.venues.get(to) ?? 0n) + m.amount);
+        enter(to, s.asset, s.viaNative, true);
+        continue;
+      }
+      if (g.never.has(to)) continue;
+      w.route.add(to);
+      if (g.outOf.has(key(to, s.asset))) queue.push({ ...s, account: to });
+      // Native coin stopping at a pass-through went on where no movement shows (R8).
+      else if (s.asset === NATIVE) w.outputBack = true;
+    }
+  }
+  return w;
+}
+
+/** Follows token `token` back from the wallet: pass-throughs, the venues that delivered it, their inputs. */
+function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
+  const w = newWalk();
+  w.outputBack = true;
+  const seen = new Set<string>();
+  const left = new Set<string>();
+  const queue: Step[] = [{ account: g.wallet, asset: token, viaNative: false, first: true }];
+
+  /** The asset left a venue: by a movement (`arrived`), or as the input of one of its own hops. */
+  const leave = (venue: string, asset: string, arrived: boolean) => {
+    const k = key(venue, asset) + (arrived ? '|a' : '');
+    if (left.has(k)) return;
+    left.add(k);
+    w.route.add(venue);
+    const hops = g.venues.get(venue)!.hops.filter((h) => (h.out.get(asset) ?? 0n) > 0n);
+    // A venue that received the asset before sending it kept none of it: a pass-through for it.
+    if (hops.length === 0 && arrived && g.into.has(key(venue, asset))) queue.push({ account: venue, asset, viaNative: false, first: false });
+    for (const h of hops) {
+      for (const [a, amount] of h.in) {
+        if (a === asset) continue;
+        if (a === NATIVE) {
+          w.nativeIn += amount;
+          w.nativeOut += h.out.get(NATIVE) ?? 0n;
+          w.sawNative = true;
+          continue;
+        }
+        queue.push({ account: venue, asset: a, viaNative: false, first: false });
+        leave(venue, a, false);
+      }
+    }
+  };
+
+  while (queue.length) {
+    const s = queue.shift()!;
+    const k = key(s.account, s.asset) + (s.first ? '|f' : '');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    for (const m of g.into.get(key(s.account, s.asset)) ?? []) {
+      const from = m.from;
+      if (from === g.wallet) {
+        if (s.asset !== token && s.asset !== NATIVE) w.tokenPath = true;
+        continue;
+      }
+      if (g.venues.has(from)) {
+        if (s.first) w.venues.set(from, (w.venues.get(from) ?? 0n) + m.amount);
+        leave(from, s.asset, true);
+        continue;
+      }
+      if (g.never.has(from)) continue;
+      w.route.add(from);
+      if (g.into.has(key(from, s.asset))) queue.push({ ...s, account: from });
+    }
+  }
+  return w;
+}
+
+/** The venue with the larger share (the first on a tie). */
+function largest(venues: ReadonlyMap<string, bigint>): string {
+  let best = '';
+  let amount = -1n;
+  for (const [v, a] of venues) {
+    if (a > amount) {
+      best = v;
+      amount = a;
+    }
+  }
+  return best;
+}
+
+/** The wallet's trades in one transaction, in leg order (sells, then buys, each in the order of the wallet's first movement of the token). */
+export function routeFlows<K extends string>(input: FlowInput<K>): FlowTrade<K>[] {
+  const { wallet } = input;
+  const nets = netsOf(input.movements);
+  const walletNet = nets.get(wallet);
+  if (!walletNet) return [];
+  const g = buildGraph(input, nets);
+
+  const sells: Array<{ token: string; net: bigint; walk: Walk }> = [];
+  const buys: Array<{ token: string; net: bigint; walk: Walk }> = [];
+  for (const [token, net] of walletNet) {
+    if (token === NATIVE || net === 0n || input.untraded?.has(token) || g.venues.has(token)) continue;
+    if (net < 0n) {
+      const walk = walkForward(g, token);
+      if (walk.venues.size > 0 && walk.outputBack) sells.push({ token, net: -net, walk });
+    } else {
+      const walk = walkBack(g, token);
+      if (walk.venues.size > 0) buys.push({ token, net, walk });
+    }
+  }
+
+  const tokenToToken = sells.length > 0 && buys.length > 0;
+  const trade = (side: 'buy' | 'sell', t: { token: string; net: bigint; walk: Walk }): FlowTrade<K> => {
+    const w = t.walk;
+    const figure = side === 'sell' ? w.nativeOut - w.nativeIn : w.nativeIn - w.nativeOut;
+    const whole = !tokenToToken || !w.tokenPath;
+    const pool = largest(w.venues);
+    return {
+      side,
+      token: t.token,
+      amountRaw: t.net,
+      nativeRaw: w.sawNative && whole && figure > 0n ? figure : null,
+      pool,
+      poolKind: g.venues.get(pool)!.kind,
+      route: w.route,
+    };
+  };
+  return [...sells.map((s) => trade('sell', s)), ...buys.map((b) => trade('buy', b))];
+}
