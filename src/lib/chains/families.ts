@@ -188,7 +188,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
     parseAddress: (s) => (isTronAddress(s) ? { stored: s, shown: s } : null),
     directMode: true,
     directChain: (c, rpcUrl) => ({ slug: c.slug, rpcUrl, rpc: DIRECT_RPC }),
-    async createSource(chain, { tokens, fetch, limiter }) {
+    async createSource(chain, { tokens, fetch, limiter, keyed }) {
       const { createTronSource } = await import('./tron/source.js');
       return createTronSource({
         chain: chain.slug,
@@ -200,6 +200,8 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         requestsPerSecond: chain.rpc.requestsPerSecond,
         timeoutMs: chain.rpc.timeoutMs,
         limiter,
+        // SunSwap V4 pool keys have the EVM V4 key's shape; the chain slug keeps the two apart in the store.
+        poolKeys: keyed?.(POOL_KEYS),
       });
     },
   },
