@@ -1,4 +1,4 @@
-import type { ChainSource, HistoryBatch, HistoryParameters } from '../../src/lib/core/chain-source.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters } from '../../src/lib/core/chain-source.js';
 import { formatUnits } from '../../src/lib/core/decimal.js';
 import { HistoryError } from '../../src/lib/core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../src/lib/core/trade.js';
@@ -21,17 +21,39 @@ export interface ScriptedSourceOptions {
   failAfterBatches?: number;
   /** Fail every walk right away (an RPC that is down). */
   failImmediately?: boolean;
+  /**
+   * The decoder version (1 or 2) this source decodes with; given, it also offers `redecode`.
+   * Version 2 decodes some transactions differently from version 1 (tradesAt says how), as a
+   * corrected decoder would. Absent: version 1's trades, no version, no redecode.
+   */
+  decoderVersion?: number;
+  /** Milliseconds before each redecode answer. */
+  redecodeDelayMs?: number;
 }
 
 export interface ScriptedSource extends ChainSource {
-  /** Trades yielded, walks toward older history started, and head refreshes (walks with `until`). */
-  readonly stats: { tradesYielded: number; batchesYielded: number; walks: number; refreshes: number };
+  /**
+   * Trades yielded, walks toward older history started, head refreshes (walks with `until`), and
+   * redecode calls with the transactions they named.
+   */
+  readonly stats: {
+    tradesYielded: number;
+    batchesYielded: number;
+    walks: number;
+    refreshes: number;
+    redecodeCalls: number;
+    redecodedTransactions: number;
+  };
   /** Adds newer transactions at the head (a wallet that keeps trading). */
   append(transactions: number): void;
   /** Every trade of the history of `wallet`, newest first, as the API must return them. */
   expected(wallet: string): SourceTrade[];
   setDelay(ms: number): void;
   setFailure(opts: { failAfterBatches?: number; failImmediately?: boolean }): void;
+  /** Every redecode call fails from now on (true) or answers again (false). */
+  setRedecodeFailure(fail: boolean): void;
+  /** Transactions named by redecode calls so far, each signature once per time it was named. */
+  readonly redecoded: string[];
 }
 
 const POS_WIDTH = 12;
@@ -61,6 +83,30 @@ export function tradesOf(wallet: string, i: number): SourceTrade[] {
   ];
 }
 
+/**
+ * Transaction i's trades as decoder `version` reads them. Version 2 differs from version 1 the way
+ * a decoder fix changes a stored history:
+ * - i % 5 === 0: the venue is recognised (`dex` becomes `jupiter`): same key, new content;
+ * - i % 7 === 3 (token-to-token), i odd: the native middle leg is found (`amountSol` on both legs);
+ * - i % 7 === 3, i % 3 === 0: the buy leg was a mistake (leg 1 vanishes; its key is gone);
+ * - i % 11 === 4: a second token bought in the same transaction (a new leg 1: a key no trade had);
+ * - i % 13 === 6: not a trade at all (every leg vanishes).
+ * A transaction version 1 found no trade in does not exist here: each has one (they would not be
+ * stored, so a re-decode never sees them).
+ */
+export function tradesAt(version: number, wallet: string, i: number): SourceTrade[] {
+  const v1 = tradesOf(wallet, i);
+  if (version < 2) return v1;
+  if (i % 13 === 6) return [];
+  let out = v1.map((t) => (i % 5 === 0 ? { ...t, dex: 'jupiter' } : { ...t }));
+  if (i % 7 === 3) {
+    if (i % 2 === 1) out = out.map((t) => ({ ...t, amountSol: `${i}.25` }));
+    if (i % 3 === 0) out = out.filter((t) => t.leg === 0);
+  }
+  if (i % 11 === 4) out.push({ ...out[0], leg: out.length, side: 'buy', token: 'CCC', tokenMint: 'MintC', amountSol: null, amount: `${i}.75` });
+  return out;
+}
+
 function abortable(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
@@ -84,7 +130,10 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   let delayMs = o.delayMs ?? 0;
   let failAfterBatches = o.failAfterBatches;
   let failImmediately = o.failImmediately ?? false;
-  const stats = { tradesYielded: 0, batchesYielded: 0, walks: 0, refreshes: 0 };
+  let failRedecode = false;
+  const version = o.decoderVersion ?? 1;
+  const stats = { tradesYielded: 0, batchesYielded: 0, walks: 0, refreshes: 0, redecodeCalls: 0, redecodedTransactions: 0 };
+  const redecoded: string[] = [];
 
   async function* history({ wallet, before, until, signal }: HistoryParameters): AsyncGenerator<HistoryBatch> {
     if (until === undefined) stats.walks++;
@@ -102,7 +151,7 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
       const trades: SourceTrade[] = [];
       let n = 0;
       while (n < batchSize && next > stop) {
-        trades.push(...tradesOf(wallet, next));
+        trades.push(...tradesAt(version, wallet, next));
         next--;
         n++;
       }
@@ -115,16 +164,34 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
     }
   }
 
+  /** Each named transaction fetched again: its index from its position, checked against its signature. */
+  async function redecode({ wallet, transactions, signal }: RedecodeParameters): Promise<SourceTrade[]> {
+    stats.redecodeCalls++;
+    await abortable(o.redecodeDelayMs ?? 0, signal);
+    if (failRedecode) throw new HistoryError('rpc_http_error', 'scripted RPC failure (redecode)', { retryable: true });
+    const out: SourceTrade[] = [];
+    for (const t of transactions) {
+      const i = Number(t.position) - 1;
+      if (tradesOf(wallet, i)[0].signature !== t.signature) throw new Error(`scripted redecode: ${t.signature} is not at position ${t.position}`);
+      stats.redecodedTransactions++;
+      redecoded.push(t.signature);
+      out.push(...tradesAt(version, wallet, i));
+    }
+    return out;
+  }
+
   return {
     chain,
     stats,
+    redecoded,
+    ...(o.decoderVersion === undefined ? {} : { decoderVersion: o.decoderVersion, redecode }),
     history,
     append(n) {
       total += n;
     },
     expected(wallet) {
       const out: SourceTrade[] = [];
-      for (let i = total - 1; i >= 0; i--) out.push(...tradesOf(wallet, i));
+      for (let i = total - 1; i >= 0; i--) out.push(...tradesAt(version, wallet, i));
       return out;
     },
     setDelay(ms) {
@@ -133,6 +200,9 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
     setFailure(f) {
       failAfterBatches = f.failAfterBatches;
       failImmediately = f.failImmediately ?? false;
+    },
+    setRedecodeFailure(fail) {
+      failRedecode = fail;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from './database.js';
+import { HistoryError } from '../../core/errors.js';
 
 /**
  * Wallet leases (PostgreSQL, several instances on one database): SQL only; the policy (who asks,
@@ -63,4 +64,19 @@ export async function releaseLease(db: Queryable, walletId: number, holder: stri
      SELECT pg_notify('${WALLET_CHANNEL}', wallet_id::text) FROM gone`,
     [walletId, holder, generation],
   );
+}
+
+/**
+ * Inside a transaction that writes for a walker: renews its lease when this holder still has this
+ * generation, and refuses the whole transaction otherwise (`lease_lost`: it is rolled back, so a
+ * stale walker writes nothing). The row stays locked until the commit, as storeBatch's one
+ * statement does.
+ */
+export async function proveLease(tx: Queryable, walletId: number, fence: LeaseFence): Promise<void> {
+  const rows = await tx.query(
+    `UPDATE wallet_leases SET expires_at = now() + $4 * interval '1 millisecond'
+     WHERE wallet_id = $1 AND holder = $2 AND generation = $3 RETURNING 1`,
+    [walletId, fence.holder, fence.generation, fence.ttlMs],
+  );
+  if (!rows.length) throw new HistoryError('lease_lost', `wallet ${walletId}: lease generation ${fence.generation} was taken over; the write was refused`);
 }

@@ -146,6 +146,58 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
     sql: `ALTER TABLE wallets ADD COLUMN want_count int NOT NULL DEFAULT 0;
           ALTER TABLE wallets ADD COLUMN refresh_wanted boolean NOT NULL DEFAULT false`,
   },
+  {
+    // Histories stored by an older decoder are decoded again (store/redecode.ts). decoder_version:
+    // the version a wallet's stored trades were decoded with; rows stored before versions were
+    // kept get 0, older than any source's. A re-decode under way: the version it decodes with,
+    // the key it has replaced up to (oldest first) and the newest key it covers (the newest
+    // stored when it began), so a restart resumes it. redecode_wanted: an API-only instance asks
+    // the workers for one (demand-worker.ts). Adding a column with a constant default rewrites
+    // no rows on PostgreSQL 11+.
+    //
+    // punch_usage: a re-decode that gives a trade a key no trade had is a trade nobody was
+    // delivered; the counted intervals (usage.ts) that span that key are split around it, so it
+    // is counted when delivered, while every trade at a key already counted stays counted. The
+    // accounts are locked first, in id order, as meter_run locks its one: a meter of the same
+    // account waits for the re-decode's transaction instead of merging an interval across it.
+    version: 8,
+    sql: [
+      `ALTER TABLE wallets ADD COLUMN decoder_version int NOT NULL DEFAULT 0`,
+      `ALTER TABLE wallets ADD COLUMN redecode_version int`,
+      `ALTER TABLE wallets ADD COLUMN redecode_after text COLLATE "C"`,
+      `ALTER TABLE wallets ADD COLUMN redecode_end text COLLATE "C"`,
+      `ALTER TABLE wallets ADD COLUMN redecode_wanted boolean NOT NULL DEFAULT false`,
+      `CREATE FUNCTION punch_usage(p_wallet int, p_keys text[]) RETURNS int
+       LANGUAGE plpgsql VOLATILE AS $$
+       DECLARE
+         v_key text COLLATE "C";
+         v_below text COLLATE "C";
+         v_above text COLLATE "C";
+         u record;
+         v_split int := 0;
+       BEGIN
+         PERFORM 1 FROM accounts WHERE id IN (SELECT account_id FROM usage_ranges WHERE wallet_id = p_wallet) ORDER BY id FOR UPDATE;
+         FOREACH v_key IN ARRAY p_keys LOOP
+           FOR u IN SELECT account_id, lo, hi FROM usage_ranges WHERE wallet_id = p_wallet AND lo <= v_key AND hi >= v_key LOOP
+             -- The nearest trades on either side that were there before (new keys are skipped):
+             -- the two pieces end there; the outer bounds stay, so a cursor at one still joins.
+             SELECT max(k) INTO v_below FROM trades WHERE wallet_id = p_wallet AND k >= u.lo AND k < v_key AND NOT (k = ANY (p_keys));
+             SELECT min(k) INTO v_above FROM trades WHERE wallet_id = p_wallet AND k > v_key AND k <= u.hi AND NOT (k = ANY (p_keys));
+             DELETE FROM usage_ranges WHERE account_id = u.account_id AND wallet_id = p_wallet AND lo = u.lo;
+             IF v_below IS NOT NULL THEN
+               INSERT INTO usage_ranges (account_id, wallet_id, lo, hi) VALUES (u.account_id, p_wallet, u.lo, v_below);
+             END IF;
+             IF v_above IS NOT NULL THEN
+               INSERT INTO usage_ranges (account_id, wallet_id, lo, hi) VALUES (u.account_id, p_wallet, v_above, u.hi);
+             END IF;
+             v_split := v_split + 1;
+           END LOOP;
+         END LOOP;
+         RETURN v_split;
+       END
+       $$`,
+    ],
+  },
 ];
 
 /**
@@ -155,13 +207,14 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
  * `CREATE TABLE IF NOT EXISTS schema_migrations` let two servers race on that statement and one
  * crash with a duplicate pg_type key, about one start in three to eight.)
  */
-export async function migrate(db: Database): Promise<void> {
+export async function migrate(db: Database, { upTo = Infinity }: { upTo?: number } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7423101)');
     await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const applied = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
     for (const m of MIGRATIONS) {
-      if (applied.has(m.version)) continue;
+      // upTo: tests build a store as an earlier version of the server left it, then upgrade it.
+      if (applied.has(m.version) || m.version > upTo) continue;
       const statements =
         typeof m.sql === 'string'
           ? m.sql

@@ -52,3 +52,16 @@ export function createStoreKeyedCache<V>(db: Queryable, kind: string, accept: (v
  */
 export const createStoreHintCache = (db: Queryable): ChainKeyedCache<number> =>
   createStoreKeyedCache(db, 'hint', (v): v is number => typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * The decoder version this instance's source of `chain` decodes with, kept as
+ * `decoder_version:<chain>` (the highest any instance published), so API-only instances, which
+ * build no source, can tell a wallet stored by an older decoder (wallets.ts, askRedecode).
+ */
+export async function publishDecoderVersion(db: Queryable, chain: string, version: number): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (key, value) VALUES ($1, $2)
+     ON CONFLICT (key) DO UPDATE SET value = greatest(settings.value::int, EXCLUDED.value::int)::text`,
+    [`decoder_version:${chain}`, String(version)],
+  );
+}

@@ -15,13 +15,18 @@ export const TOP_KEY = '~';
  * thread on PGlite before a cold wallet's first line could be read. A trade already stored (same
  * signature and leg) is left as it is. Returns how many rows were new and the wallet's stored
  * count after it. `loadAll` is not written here (setLoadAll is).
+ *
+ * `decoderVersion`: the version the trades were decoded with. A wallet with no trade stored yet
+ * takes it (there is nothing older to decode again); otherwise the wallet's version stays, and
+ * only a re-decode's end moves it (redecode.ts).
  */
 export async function storeBatch(
   db: Queryable,
   state: WalletState,
   trades: readonly SourceTrade[],
   fence?: LeaseFence,
-): Promise<{ inserted: number; tradeCount: number }> {
+  decoderVersion?: number,
+): Promise<{ inserted: number; tradeCount: number; decoderVersion: number }> {
   const ks: string[] = [];
   const sigs: string[] = [];
   const legs: number[] = [];
@@ -32,17 +37,29 @@ export async function storeBatch(
     legs.push(t.leg);
     jsons.push(serializeTrade(t));
   }
-  const params: unknown[] = [state.id, ks, sigs, legs, jsons, state.headMarker, state.tailPosition, state.complete, state.firstTrade, state.headCheckedAt];
+  const params: unknown[] = [
+    state.id,
+    ks,
+    sigs,
+    legs,
+    jsons,
+    state.headMarker,
+    state.tailPosition,
+    state.complete,
+    state.firstTrade,
+    state.headCheckedAt,
+    decoderVersion ?? null,
+  ];
   // Several instances on one database: the write counts only if this walker still holds the
   // wallet's lease in the generation it took (renewed by the same statement), and it wakes the
   // instances following the wallet (NOTIFY, delivered at commit).
   const leased = fence !== undefined;
   if (fence) params.push(fence.holder, fence.generation, fence.ttlMs);
-  const rows = await db.query<{ n: number; trade_count: number }>(
+  const rows = await db.query<{ n: number; trade_count: number; decoder_version: number }>(
     `WITH ${
       leased
-        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $13 * interval '1 millisecond'
-                     WHERE wallet_id = $1 AND holder = $11 AND generation = $12 RETURNING 1),`
+        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $14 * interval '1 millisecond'
+                     WHERE wallet_id = $1 AND holder = $12 AND generation = $13 RETURNING 1),`
         : ''
     }
      ins AS (
@@ -51,16 +68,17 @@ export async function storeBatch(
        ON CONFLICT (wallet_id, signature, leg) DO NOTHING RETURNING 1),
      n AS (SELECT count(*)::int AS n FROM ins)
      UPDATE wallets SET head_marker = $6, tail_position = $7, complete = $8, trade_count = trade_count + (SELECT n FROM n),
-       first_trade = $9, head_checked_at = $10, updated_at = now()
+       first_trade = $9, head_checked_at = $10, updated_at = now(),
+       decoder_version = CASE WHEN trade_count = 0 AND $11::int IS NOT NULL THEN $11::int ELSE decoder_version END
      WHERE id = $1${leased ? ' AND EXISTS (SELECT 1 FROM lease)' : ''}
-     RETURNING (SELECT n FROM n) AS n, trade_count${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
+     RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
     params,
   );
   if (rows.length !== 1) {
     if (fence) throw new HistoryError('lease_lost', `wallet ${state.id}: lease generation ${fence.generation} was taken over; the write was refused`);
     throw new Error(`wallet ${state.id} is not in the store`);
   }
-  return { inserted: Number(rows[0].n), tradeCount: Number(rows[0].trade_count) };
+  return { inserted: Number(rows[0].n), tradeCount: Number(rows[0].trade_count), decoderVersion: Number(rows[0].decoder_version) };
 }
 
 /** A run of stored trades, already joined as JSON array elements. */

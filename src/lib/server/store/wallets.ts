@@ -16,6 +16,12 @@ export interface WalletState {
   headCheckedAt: Date | null;
   /** A stream asked for the whole history; loading goes on in the background, also after a restart. */
   loadAll: boolean;
+  /**
+   * The decoder version every stored trade was decoded with, at least (0: stored before versions
+   * were kept). It moves up when a re-decode ends (store/redecode.ts), or when the first trades of
+   * a wallet with none are stored.
+   */
+  decoderVersion: number;
 }
 
 interface WalletRow {
@@ -29,9 +35,10 @@ interface WalletRow {
   first_trade: string | null;
   head_checked_at: Date | string | null;
   load_all: boolean;
+  decoder_version: number;
 }
 
-const COLUMNS = 'id, chain, address, head_marker, tail_position, complete, trade_count, first_trade, head_checked_at, load_all';
+const COLUMNS = 'id, chain, address, head_marker, tail_position, complete, trade_count, first_trade, head_checked_at, load_all, decoder_version';
 
 function toState(r: WalletRow): WalletState {
   return {
@@ -45,6 +52,7 @@ function toState(r: WalletRow): WalletState {
     firstTrade: r.first_trade,
     headCheckedAt: r.head_checked_at === null ? null : new Date(r.head_checked_at),
     loadAll: r.load_all,
+    decoderVersion: Number(r.decoder_version),
   };
 }
 
@@ -69,9 +77,12 @@ export async function setLoadAll(db: Queryable, walletId: number): Promise<void>
   await db.query('UPDATE wallets SET load_all = true WHERE id = $1', [walletId]);
 }
 
-/** Wallets a stream asked to load whole that are not complete yet: loading resumes at start. */
+/**
+ * Wallets a stream asked to load whole that are not complete yet, and wallets whose re-decode was
+ * under way: both resume at start.
+ */
 export async function walletsToResume(db: Queryable): Promise<WalletState[]> {
-  const rows = await db.query<WalletRow>(`SELECT ${COLUMNS} FROM wallets WHERE load_all AND NOT complete ORDER BY id`);
+  const rows = await db.query<WalletRow>(`SELECT ${COLUMNS} FROM wallets WHERE load_all AND NOT complete OR redecode_version IS NOT NULL ORDER BY id`);
   return rows.map(toState);
 }
 
@@ -102,6 +113,8 @@ export interface WalletDemand {
   tradeCount: number;
   wantCount: number;
   refreshWanted: boolean;
+  /** An API-only instance read the wallet, which was stored by an older decoder than the workers' (askRedecode). */
+  redecodeWanted: boolean;
 }
 
 /** Wallets with demand a worker has to serve (all of them, or the one named). */
@@ -114,10 +127,11 @@ export async function walletsWithDemand(db: Queryable, id?: number): Promise<Wal
     load_all: boolean;
     trade_count: number;
     want_count: number;
+    redecode_wanted: boolean;
     refresh_wanted: boolean;
   }>(
-    `SELECT id, chain, address, complete, load_all, trade_count, want_count, refresh_wanted FROM wallets
-     WHERE ($1::int IS NULL OR id = $1) AND ((NOT complete AND (load_all OR want_count > trade_count)) OR refresh_wanted)
+    `SELECT id, chain, address, complete, load_all, trade_count, want_count, redecode_wanted, refresh_wanted FROM wallets
+     WHERE ($1::int IS NULL OR id = $1) AND ((NOT complete AND (load_all OR want_count > trade_count)) OR refresh_wanted OR redecode_wanted)
      ORDER BY id`,
     [id ?? null],
   );
@@ -130,9 +144,30 @@ export async function walletsWithDemand(db: Queryable, id?: number): Promise<Wal
     tradeCount: Number(r.trade_count),
     wantCount: Number(r.want_count),
     refreshWanted: r.refresh_wanted,
+    redecodeWanted: r.redecode_wanted,
   }));
 }
 
 export async function clearRefreshWanted(db: Queryable, walletId: number): Promise<void> {
   await db.query('UPDATE wallets SET refresh_wanted = false WHERE id = $1', [walletId]);
+}
+
+/**
+ * An API-only instance read the wallet: asks the workers to re-decode it (and wakes them) when
+ * its trades were decoded by an older version than the one the chain's workers published
+ * (settings.ts, publishDecoderVersion), or when none published one yet. One statement; nothing
+ * is written or sent when the wallet is current, has no trade, or was asked for already.
+ */
+export async function askRedecode(db: Queryable, walletId: number): Promise<void> {
+  await db.query(
+    `UPDATE wallets SET redecode_wanted = true
+     WHERE id = $1 AND trade_count > 0 AND NOT redecode_wanted
+       AND decoder_version < coalesce((SELECT value::int FROM settings WHERE key = 'decoder_version:' || wallets.chain), 2147483647)
+     RETURNING pg_notify('${DEMAND_CHANNEL}', id::text)::text`,
+    [walletId],
+  );
+}
+
+export async function clearRedecodeWanted(db: Queryable, walletId: number): Promise<void> {
+  await db.query('UPDATE wallets SET redecode_wanted = false WHERE id = $1', [walletId]);
 }

@@ -1,10 +1,10 @@
 import type { Database } from '../store/database.js';
-import { clearRefreshWanted, DEMAND_CHANNEL, walletsWithDemand, type WalletDemand } from '../store/wallets.js';
+import { clearRedecodeWanted, clearRefreshWanted, DEMAND_CHANNEL, walletsWithDemand, type WalletDemand } from '../store/wallets.js';
 import type { LoaderRegistry } from './loader-registry.js';
 
 /**
  * The worker side of ROLE=api: serves the demand API-only instances record in the database (a
- * stream's whole history, a page's trades, a head refresh), woken by their NOTIFY, and sweeping
+ * stream's whole history, a page's trades, a head refresh, a re-decode), woken by their NOTIFY, and sweeping
  * every 30 s for what a lost notification left. Leases still decide which worker loads a wallet.
  */
 export interface DemandWorker {
@@ -17,7 +17,9 @@ export async function startDemandWorker({ db, loaders, log }: { db: Database; lo
   let closed = false;
 
   async function serve(d: WalletDemand): Promise<void> {
+    // Getting the loader is a read: a wallet behind the source's decoder starts its re-decode.
     const loader = await loaders.get(d.chain, d.address);
+    if (d.redecodeWanted) await clearRedecodeWanted(db, d.id);
     if (d.refreshWanted) {
       await clearRefreshWanted(db, d.id);
       void loader.refreshIfStale();

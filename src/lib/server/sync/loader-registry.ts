@@ -2,6 +2,7 @@ import type { ChainSource } from '../../core/chain-source.js';
 import type { HistoryError } from '../../core/errors.js';
 import type { Database } from '../store/database.js';
 import { createStatisticsKeeper, type StatisticsKeeper } from '../store/statistics.js';
+import { publishDecoderVersion } from '../store/settings.js';
 import { getOrCreateWallet, walletsToResume, type WalletState } from '../store/wallets.js';
 import { createFollower } from './follower/create-follower.js';
 import { createWalker } from './walker/create-walker.js';
@@ -15,7 +16,7 @@ import type { WalletLeases } from './wallet-leases.js';
  */
 export interface LoaderRegistry {
   get(chain: string, address: string): Promise<WalletLoader>;
-  /** Restarts background loading of wallets a stream asked for before the last shutdown. */
+  /** Restarts background loading of wallets a stream asked for before the last shutdown, and re-decodes under way. */
   resumeBackground(): Promise<number>;
   stopAll(): Promise<void>;
   /** Loaders held, walking now, and trades they stored since this process started (GET /metrics). */
@@ -78,7 +79,7 @@ export function createLoaderRegistry({
   );
   sweeper.unref?.();
   const statistics = createStatisticsKeeper(db);
-  const build = role === 'api' ? followerFactory() : walkerFactory(sourceFor, statistics);
+  const build = role === 'api' ? followerFactory() : walkerFactory(db, sourceFor, statistics);
 
   function get(chain: string, address: string): Promise<WalletLoader> {
     const id = `${chain}:${address}`;
@@ -89,7 +90,11 @@ export function createLoaderRegistry({
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));
     }
-    return p;
+    // Every read: a wallet stored by an older decoder is decoded again in the background.
+    return p.then((loader) => {
+      loader.redecodeIfBehind();
+      return loader;
+    });
   }
 
   return {
@@ -97,8 +102,9 @@ export function createLoaderRegistry({
     async resumeBackground() {
       const wallets = await walletsToResume(db);
       for (const w of wallets) {
+        // Getting it resumes a re-decode under way; a stream's load goes on as asked.
         const loader = await get(w.chain, w.address);
-        await loader.wantAll();
+        if (w.loadAll && !w.complete) await loader.wantAll();
       }
       return wallets.length;
     },
@@ -115,9 +121,21 @@ export function createLoaderRegistry({
   };
 }
 
-/** An instance that loads wallets (ROLE=all, ROLE=worker): each loader fetches its wallet from the chain's source. */
-function walkerFactory(sourceFor: CreateLoaderRegistryParameters['sourceFor'], statistics: StatisticsKeeper): LoaderFactory {
-  return (chain, wallet, common) => Promise.all([wallet, sourceFor(chain)]).then(([wallet, source]) => createWalker({ ...common, wallet, source, statistics }));
+/**
+ * An instance that loads wallets (ROLE=all, ROLE=worker): each loader fetches its wallet from the
+ * chain's source. The source's decoder version is published once per chain, for API-only
+ * instances to tell a wallet behind it (store/settings.ts).
+ */
+function walkerFactory(db: Database, sourceFor: CreateLoaderRegistryParameters['sourceFor'], statistics: StatisticsKeeper): LoaderFactory {
+  const published = new Set<string>();
+  return (chain, wallet, common) =>
+    Promise.all([wallet, sourceFor(chain)]).then(([wallet, source]) => {
+      if (source.redecode && source.decoderVersion !== undefined && !published.has(chain)) {
+        published.add(chain);
+        publishDecoderVersion(db, chain, source.decoderVersion).catch(() => published.delete(chain));
+      }
+      return createWalker({ ...common, wallet, source, statistics });
+    });
 }
 
 /** An API-only instance: its loaders never walk, so no source is built (the Solana one would start decode threads). */

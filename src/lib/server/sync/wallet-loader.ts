@@ -14,7 +14,8 @@ import type { WalletLeases } from './wallet-leases.js';
  *   reached in one transaction: a crash loses at most the batch in flight. A refresh reads from
  *   the newest point down to the stored head and is stored as a whole, so a reader never sees new
  *   trades with a gap below them. With several instances on one database it loads only while
- *   holding the wallet's lease, and follows the holder otherwise.
+ *   holding the wallet's lease, and follows the holder otherwise. A wallet stored by an older
+ *   decoder is decoded again beside that, under the same lease (walker/redecode-wallet.ts).
  * - the follower (follower/create-follower.ts, ROLE=api) does not walk: it records what requests want in the
  *   database for the workers and reads what they store as it comes.
  */
@@ -33,6 +34,12 @@ export interface WalletLoader {
   wantMore(count: number): PageDemand;
   /** When the head was checked longer ago than the staleness window, fetch it now; resolves when done or failed. */
   refreshIfStale(): Promise<void>;
+  /**
+   * A read: when the wallet's trades were decoded by an older version than the source's, decode
+   * them again in the background (the walker; the follower asks the workers). The registry calls
+   * it at every read.
+   */
+  redecodeIfBehind(): void;
   /** Resolves at the next change after `since` (a stored batch, an error, the walk stopping) or after `ms`. */
   nextChange(ms: number, since?: number): Promise<void>;
   /** Stops the walk (at a batch boundary) and waits for it; used at shutdown. */

@@ -1,5 +1,5 @@
 import { sleep } from '../../../core/wait.js';
-import { recordDemand } from '../../store/wallets.js';
+import { askRedecode, recordDemand } from '../../store/wallets.js';
 import { createLoaderCore, type LoaderCore } from '../loader/loader-core.js';
 import { createLoopRunner } from '../loader/loop-runner.js';
 import { publicLoader } from '../loader/public-loader.js';
@@ -19,8 +19,9 @@ const FOLLOW_POLL_MS = 5_000;
 export function createFollower(p: WalletLoaderParameters): WalletLoader {
   const core = createLoaderCore(p);
   const { db } = core;
-  /** When this loader last asked the workers for a refresh. */
+  /** When this loader last asked the workers for a refresh, and for a re-decode. */
   let refreshAskedAt = -Infinity;
+  let redecodeAskedAt = -Infinity;
   const runner = createLoopRunner(core, {
     loop: () => followLoop(core, p.leases),
     hasWork: () => !core.state.complete && core.hasDemand(),
@@ -47,6 +48,13 @@ export function createFollower(p: WalletLoaderParameters): WalletLoader {
       if (core.now() - refreshAskedAt < REFRESH_RETRY_MS) return Promise.resolve();
       refreshAskedAt = core.now();
       return recordDemand(db, core.state.id, { refresh: true }).catch(() => {});
+    },
+    redecodeIfBehind() {
+      // This instance builds no source: the database knows the workers' version. Asked once per
+      // 30 s at most; the statement writes and wakes nothing when the wallet is current.
+      if (core.now() - redecodeAskedAt < REFRESH_RETRY_MS) return;
+      redecodeAskedAt = core.now();
+      void askRedecode(db, core.state.id).catch(() => {});
     },
   });
 }

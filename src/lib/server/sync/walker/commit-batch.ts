@@ -8,13 +8,14 @@ import type { Walker } from './walker.js';
  * when there are leases). `patch` is applied over the state as it is when the write finishes, so
  * a change made meanwhile (loadAll) stays. Returns how many trades were new.
  */
-export async function commitBatch({ core, lease, statistics }: Walker, patch: Partial<WalletState>, trades: readonly SourceTrade[]): Promise<number> {
+export async function commitBatch({ core, lease, statistics, source }: Walker, patch: Partial<WalletState>, trades: readonly SourceTrade[]): Promise<number> {
   const t0 = performance.now();
   // The count as stored, not ours plus what this batch added: rows stored by another process
   // on the same database (or by a commit whose answer was lost) count too, and a stream's first
   // wait skips reading while this says 0.
-  const { inserted, tradeCount } = await storeBatch(core.db, { ...core.state, ...patch }, trades, lease.fence());
-  core.state = { ...core.state, ...patch, tradeCount };
+  // The trades are this source's decoding: a wallet with none stored yet takes its version.
+  const { inserted, tradeCount, decoderVersion } = await storeBatch(core.db, { ...core.state, ...patch }, trades, lease.fence(), source.decoderVersion);
+  core.state = { ...core.state, ...patch, tradeCount, decoderVersion };
   core.stats.commits++;
   core.stats.trades += inserted;
   core.stats.commitMs += performance.now() - t0;

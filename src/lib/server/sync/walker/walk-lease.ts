@@ -1,3 +1,4 @@
+import { HistoryError } from '../../../core/errors.js';
 import type { LeaseFence } from '../../store/leases.js';
 import type { LoaderCore } from '../loader/loader-core.js';
 import type { WalletLeases } from '../wallet-leases.js';
@@ -8,7 +9,7 @@ import type { WalletLeases } from '../wallet-leases.js';
  * otherwise.
  */
 export interface WalkLease {
-  /** What a commit must prove now: the generation held (none for a sole walker). */
+  /** What a commit must prove now: the generation held (none for a sole walker); lease_lost when none is held. */
   fence(): LeaseFence | undefined;
   /**
    * True when this loader may walk (and has read the state the last holder left). Otherwise it
@@ -38,7 +39,12 @@ export function createWalkLease(core: LoaderCore, leases: WalletLeases): WalkLea
   let held: { generation: number } | null = null;
   let releasing: Promise<void> = Promise.resolve();
   return {
-    fence: () => (held ? leases.fence(held.generation) : undefined),
+    fence() {
+      // Never a write without a fence where there are leases: a re-decode still running after
+      // the lease was lost or handed back is refused here, not stored unfenced.
+      if (!held) throw new HistoryError('lease_lost', `wallet ${core.state.id}: this instance holds no lease on it`);
+      return leases.fence(held.generation);
+    },
     async mayWalk() {
       if (held) return true;
       const got = await leases.acquire(core.state.id);

@@ -1,0 +1,207 @@
+import { parseTradeKey, serializeTrade, tradeKey, type SourceTrade } from '../../core/trade.js';
+import type { Database, Queryable } from './database.js';
+import { proveLease, WALLET_CHANNEL, type LeaseFence } from './leases.js';
+
+/**
+ * A wallet's stored history decoded again by a newer decoder, transaction by transaction: SQL only;
+ * the walk over it is sync/walker/redecode-wallet.ts.
+ *
+ * Oldest first, from the oldest stored trade up to the newest one stored when the re-decode began
+ * (`end`). Trades stored meanwhile are new already: a refresh's above `end`, a tail walk's below
+ * where the re-decode started. Going up also means the newest trades, the ones a client that
+ * re-reads from the top compares with what it holds, change last, in the same transaction that
+ * raises the wallet's decoder version: a client sees either the old top under the old version or
+ * the new top under the new one.
+ */
+export interface RedecodeProgress {
+  /** The version this re-decode decodes with. */
+  version: number;
+  /** Trades with a key above this one are still to do ('' when none is done yet). */
+  after: string;
+  /** The newest key this re-decode covers. */
+  end: string;
+}
+
+/** The wallet's figures a re-decode changes. */
+export interface RedecodedWallet {
+  tradeCount: number;
+  firstTrade: string | null;
+  decoderVersion: number;
+}
+
+/** A transaction to decode again: its signature and the position of its stored trades. */
+export interface StoredTransaction {
+  signature: string;
+  position: string;
+}
+
+interface FiguresRow {
+  trade_count: number;
+  first_trade: string | null;
+  decoder_version: number;
+}
+
+const figures = (r: FiguresRow): RedecodedWallet => ({
+  tradeCount: Number(r.trade_count),
+  firstTrade: r.first_trade,
+  decoderVersion: Number(r.decoder_version),
+});
+
+/**
+ * Starts the wallet's re-decode to `version`, or resumes the one under way to that version (a
+ * restart, another instance's lease run out). A wallet already at `version` or above has nothing
+ * to do; one with no trade takes the version at once. Returns the progress to go on from, or null
+ * when there is nothing to decode again, with the wallet's figures.
+ */
+export async function beginRedecode(
+  db: Database,
+  walletId: number,
+  version: number,
+  fence?: LeaseFence,
+): Promise<{ progress: RedecodeProgress | null; wallet: RedecodedWallet }> {
+  return db.transaction(async (tx) => {
+    if (fence) await proveLease(tx, walletId, fence);
+    // SET reads the row as it was: a re-decode to another version starts over.
+    const begun = await tx.query<FiguresRow & { redecode_after: string; redecode_end: string | null }>(
+      `UPDATE wallets SET
+         redecode_after = CASE WHEN redecode_version = $2 THEN redecode_after ELSE '' END,
+         redecode_end = CASE WHEN redecode_version = $2 THEN redecode_end ELSE (SELECT max(k) FROM trades WHERE wallet_id = $1) END,
+         redecode_version = $2
+       WHERE id = $1 AND decoder_version < $2
+       RETURNING redecode_after, redecode_end, trade_count, first_trade, decoder_version`,
+      [walletId, version],
+    );
+    if (!begun.length) {
+      const rows = await tx.query<FiguresRow>('SELECT trade_count, first_trade, decoder_version FROM wallets WHERE id = $1', [walletId]);
+      return { progress: null, wallet: figures(rows[0]) };
+    }
+    const b = begun[0];
+    if (b.redecode_end !== null) return { progress: { version, after: b.redecode_after, end: b.redecode_end }, wallet: figures(b) };
+    return { progress: null, wallet: await finish(tx, walletId, version, fence !== undefined) };
+  });
+}
+
+/** A wallet without a trade left to decode again: it takes the version, and the progress is dropped. */
+async function finish(tx: Queryable, walletId: number, version: number, notify: boolean): Promise<RedecodedWallet> {
+  const rows = await tx.query<FiguresRow>(
+    `UPDATE wallets SET decoder_version = $2, redecode_version = NULL, redecode_after = NULL, redecode_end = NULL, updated_at = now()
+     WHERE id = $1 RETURNING trade_count, first_trade, decoder_version${notify ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
+    [walletId, version],
+  );
+  return figures(rows[0]);
+}
+
+/**
+ * The transactions of the next `maxTrades` stored trades above the progress, oldest first (one
+ * entry per transaction, with its position). A transaction whose later legs lie past the limit is
+ * whole all the same: its rows are replaced by signature.
+ */
+export async function transactionsToRedecode(db: Queryable, walletId: number, p: RedecodeProgress, maxTrades: number): Promise<StoredTransaction[]> {
+  const rows = await db.query<{ k: string; signature: string }>(
+    'SELECT k, signature FROM trades WHERE wallet_id = $1 AND k > $2 AND k <= $3 ORDER BY k LIMIT $4',
+    [walletId, p.after, p.end, maxTrades],
+  );
+  const out = new Map<string, string>();
+  for (const r of rows) if (!out.has(r.signature)) out.set(r.signature, parseTradeKey(r.k).position);
+  return [...out].map(([signature, position]) => ({ signature, position }));
+}
+
+/** The progress after a batch: past every key of its newest transaction (leg 0 has a transaction's highest key). */
+export function progressAfter(transactions: readonly StoredTransaction[], p: RedecodeProgress): RedecodeProgress {
+  const newest = transactions.reduce((m, t) => (t.position > m ? t.position : m), '');
+  return { ...p, after: newest ? tradeKey(newest, 0) : p.end };
+}
+
+export interface ReplaceParameters {
+  walletId: number;
+  /** Where the batch started (the stored progress it was read from) and where it ends. */
+  from: RedecodeProgress;
+  to: RedecodeProgress;
+  transactions: readonly StoredTransaction[];
+  /** The new decoder's trades of those transactions. */
+  trades: readonly SourceTrade[];
+  fence?: LeaseFence;
+}
+
+/**
+ * Replaces the stored trades of a batch of transactions with the new decoder's, in one
+ * transaction with the progress reached: the old rows of those transactions go, the new ones come
+ * in, usage intervals are split around keys no trade had (punch_usage), the wallet's count and
+ * oldest trade time follow, and on the last batch (`to.after` reaches `end`) the wallet takes the
+ * version. A crash before the commit leaves the batch as it was, to be done again; after it, the
+ * progress is past it. The write happens only if the stored progress is still `from` (else null:
+ * another holder, or a newer re-decode, moved it; the caller begins again from what is stored).
+ */
+export async function replaceRedecoded(db: Database, p: ReplaceParameters): Promise<(RedecodedWallet & { newKeys: number }) | null> {
+  const rows = checkedRows(p.transactions, p.trades);
+  const done = p.to.after >= p.to.end;
+  return db.transaction(async (tx) => {
+    if (p.fence) await proveLease(tx, p.walletId, p.fence);
+    const at = await tx.query('SELECT 1 FROM wallets WHERE id = $1 AND redecode_version = $2 AND redecode_after = $3 FOR UPDATE', [
+      p.walletId,
+      p.from.version,
+      p.from.after,
+    ]);
+    if (!at.length) return null;
+    let removed: string[] = [];
+    if (p.transactions.length) {
+      const gone = await tx.query<{ k: string }>('DELETE FROM trades WHERE wallet_id = $1 AND signature = ANY ($2::text[]) RETURNING k', [
+        p.walletId,
+        p.transactions.map((t) => t.signature),
+      ]);
+      removed = gone.map((g) => g.k);
+    }
+    if (rows.ks.length) {
+      await tx.query('INSERT INTO trades (wallet_id, k, signature, leg, json) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])', [
+        p.walletId,
+        rows.ks,
+        rows.sigs,
+        rows.legs,
+        rows.jsons,
+      ]);
+    }
+    const had = new Set(removed);
+    const newKeys = rows.ks.filter((k) => !had.has(k));
+    if (newKeys.length) await tx.query('SELECT punch_usage($1, $2::text[])', [p.walletId, newKeys]);
+    const updated = await tx.query<FiguresRow>(
+      `UPDATE wallets SET trade_count = trade_count + $2,
+         first_trade = (SELECT json::json ->> 'blockTime' FROM trades WHERE wallet_id = $1 ORDER BY k LIMIT 1),
+         redecode_after = CASE WHEN $3 THEN NULL ELSE $4 END,
+         redecode_end = CASE WHEN $3 THEN NULL ELSE redecode_end END,
+         redecode_version = CASE WHEN $3 THEN NULL ELSE redecode_version END,
+         decoder_version = CASE WHEN $3 THEN $5 ELSE decoder_version END,
+         updated_at = now()
+       WHERE id = $1
+       RETURNING trade_count, first_trade, decoder_version${p.fence ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
+      [p.walletId, rows.ks.length - removed.length, done, p.to.after, p.to.version],
+    );
+    return { ...figures(updated[0]), newKeys: newKeys.length };
+  });
+}
+
+/**
+ * The rows of the new trades, after checking they answer what was asked: each trade belongs to one
+ * of the transactions, at that transaction's position (a key never moves between versions, so a
+ * cursor names the same place after a re-decode), with one trade per leg.
+ */
+function checkedRows(transactions: readonly StoredTransaction[], trades: readonly SourceTrade[]) {
+  const positionOf = new Map(transactions.map((t) => [t.signature, t.position]));
+  const ks: string[] = [];
+  const sigs: string[] = [];
+  const legs: number[] = [];
+  const jsons: string[] = [];
+  const seen = new Set<string>();
+  for (const t of trades) {
+    const position = positionOf.get(t.signature);
+    if (position === undefined) throw new Error(`re-decode returned a trade of ${t.signature}, which was not asked for`);
+    if (position !== t.position) throw new Error(`re-decode moved ${t.signature} from position ${position} to ${t.position}`);
+    const k = tradeKey(t.position, t.leg);
+    if (seen.has(k)) throw new Error(`re-decode returned leg ${t.leg} of ${t.signature} twice`);
+    seen.add(k);
+    ks.push(k);
+    sigs.push(t.signature);
+    legs.push(t.leg);
+    jsons.push(serializeTrade(t));
+  }
+  return { ks, sigs, legs, jsons };
+}
