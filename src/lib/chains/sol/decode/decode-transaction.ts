@@ -10,10 +10,12 @@
  * 3. A venue invocation ("hop") is a swap when it moves at least two assets under at least two
  *    authorities (a trader side and a pool side): liquidity adds and removes move both assets under
  *    one authority and are not swaps. Pump.fun and Moonit hops carry their TradeEvent instead,
- *    because their sells pay SOL out of the curve account without a transfer.
+ *    because their sells pay SOL out of the curve account without a transfer (the event is a
+ *    self-invocation or, in versions that log it, a `Program data:` line: venue-events.ts).
  * 4. Hops belong to the wallet when the wallet is among the accounts of the hop or of an
  *    instruction above it (Pump.fun/Moonit: the event's user); they are grouped per top-level
- *    instruction ("unit": one route, one direct swap).
+ *    instruction ("unit": one route, one direct swap), except that a route of an aggregator version
+ *    that runs one leg per top-level instruction is one unit (units.ts).
  * 5. Token amounts are the wallet's own balance change (owner = wallet), so net of Token-2022
  *    transfer fees and of platform fees taken from the output. With several units in one
  *    transaction (a buy then a sell) each unit's own transfers give its amounts instead.
@@ -27,10 +29,11 @@
  */
 import { formatUnits } from '../../../core/decimal.js';
 import { isoFromUnixSeconds } from '../../../core/trade.js';
-import { base58Decode, base58Encode } from '../../shared/base58.js';
-import { readU64 } from './bytes.js';
-import { normalizeTransaction, type SolInstruction, type SolTransaction } from './normalize.js';
-import { MOONIT_PROGRAM, ORDER_BOOKS, PUMPFUN_PROGRAM, ROUTER_SLUGS, WSOL_MINT, programRole, venueSlug } from '../programs.js';
+import { normalizeTransaction, type SolTransaction } from './normalize.js';
+import { programDataByInstruction } from './program-logs.js';
+import { EVENT_VENUES, cpiTradeEvent, loggedTradeEvent, type VenueEvent } from './venue-events.js';
+import { ORDER_BOOKS, ROUTER_SLUGS, WSOL_MINT, programRole, venueSlug } from '../programs.js';
+import { unitsOf } from './units.js';
 
 export interface SolanaDecodedTrade {
   signature: string;
@@ -49,26 +52,6 @@ export interface SolanaDecodedTrade {
 
 const NATIVE = '\u0000native';
 const SOL_DECIMALS = 9;
-// Anchor `emit_cpi!` instruction tag, then the event discriminator sha256("event:TradeEvent")[0..8];
-// Pump.fun and Moonit both name their event TradeEvent, so they share both prefixes.
-const EVENT_CPI_TAG = [0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d];
-const TRADE_EVENT = [0xbd, 0xdb, 0x7f, 0xd3, 0x4e, 0xe6, 0x61, 0xee];
-// Pump.fun TradeEvent { mint, sol_amount, token_amount, is_buy, user, ... }: user ends at 97.
-const PUMP_EVENT_MIN_BYTES = 16 + 32 + 8 + 8 + 1 + 32;
-// Moonit TradeEvent { amount, collateral_amount, dex_fee, helio_fee, allocation, curve, cost_token,
-// sender, trade_type, label }: sender ends at 16 + 5*8 + 3*32 = 152.
-const MOONIT_EVENT_MIN_BYTES = 16 + 5 * 8 + 3 * 32;
-// Both events are 150+ bytes (200+ base58 characters); other self-invocations with data shorter
-// than 100 characters are skipped without decoding.
-const MIN_EVENT_DATA_CHARS = 100;
-
-/** The venue's own SOL figure for one swap, from its emitted event. */
-interface VenueEvent {
-  /** Mint traded, when the event names it (Pump.fun does, Moonit names only the curve). */
-  mint: string | null;
-  sol: bigint;
-  user: string;
-}
 
 interface Hop {
   ix: number;
@@ -88,27 +71,8 @@ interface Analysis {
   tx: SolTransaction;
   hops: Hop[];
   mintOf: (string | undefined)[];
-}
-
-function startsWith(b: Uint8Array, at: number, pattern: number[]): boolean {
-  if (b.length < at + pattern.length) return false;
-  for (let i = 0; i < pattern.length; i++) if (b[at + i] !== pattern[i]) return false;
-  return true;
-}
-
-function tradeEvent(programKey: string, ix: SolInstruction): VenueEvent | null {
-  if (!ix.data || ix.data.length < MIN_EVENT_DATA_CHARS) return null;
-  const b = base58Decode(ix.data);
-  if (!b || !startsWith(b, 0, EVENT_CPI_TAG) || !startsWith(b, 8, TRADE_EVENT)) return null;
-  if (programKey === PUMPFUN_PROGRAM) {
-    if (b.length < PUMP_EVENT_MIN_BYTES) return null;
-    return { mint: base58Encode(b, 16, 32), sol: readU64(b, 48), user: base58Encode(b, 65, 32) };
-  }
-  if (programKey === MOONIT_PROGRAM) {
-    if (b.length < MOONIT_EVENT_MIN_BYTES) return null;
-    return { mint: null, sol: readU64(b, 24), user: base58Encode(b, 120, 32) };
-  }
-  return null;
+  /** Top-level instruction -> its unit (the first top-level instruction of its route). */
+  unitOf: Int32Array;
 }
 
 function analyse(tx: SolTransaction): Analysis {
@@ -120,6 +84,7 @@ function analyse(tx: SolTransaction): Analysis {
   for (const b of tx.postTokenBalances) mintOf[b.index] = b.mint;
   for (const ix of instructions) if (ix.op?.kind === 'init' && ix.op.account >= 0) mintOf[ix.op.account] ??= ix.op.mint;
 
+  const unitOf = unitsOf(tx);
   const n = instructions.length;
   const venueOf = new Int32Array(n);
   const routerOf = new Int32Array(n);
@@ -138,8 +103,8 @@ function analyse(tx: SolTransaction): Analysis {
         // A program's self-invocation is an Anchor event CPI, part of the same hop. Pump.fun and
         // Moonit sells pay SOL out of the curve without a transfer, so their TradeEvent is the figure.
         venueOf[i] = venueOf[p];
-        if (programKey === PUMPFUN_PROGRAM || programKey === MOONIT_PROGRAM) {
-          const ev = tradeEvent(programKey, ix);
+        if (EVENT_VENUES.has(programKey)) {
+          const ev = cpiTradeEvent(programKey, ix.data);
           const hop = ev ? hopByIx.get(venueOf[p]) : undefined;
           if (hop && !hop.event) hop.event = ev;
         }
@@ -161,7 +126,7 @@ function analyse(tx: SolTransaction): Analysis {
       if (above && above.slug === 'unknown') above.wrapper = true;
       const hop: Hop = {
         ix: i,
-        outer: ix.outer,
+        outer: unitOf[ix.outer],
         slug: venueSlug(programKey),
         router: r >= 0 ? (ROUTER_SLUGS.get(keys[instructions[r].program]) ?? null) : null,
         assets: new Set(),
@@ -193,7 +158,24 @@ function analyse(tx: SolTransaction): Analysis {
       if (op.amount > hop.nativeMax) hop.nativeMax = op.amount;
     }
   }
-  return { tx, hops, mintOf };
+  readLoggedEvents(tx, hops);
+  return { tx, hops, mintOf, unitOf };
+}
+
+/**
+ * Event venues of a version that logs its TradeEvent (`emit!`) instead of calling itself: the
+ * event is the `Program data:` line the venue instruction wrote. The log is read only when such a
+ * hop has no event yet.
+ */
+function readLoggedEvents(tx: SolTransaction, hops: Hop[]): void {
+  let logged: Map<number, string[]> | null = null;
+  for (const h of hops) {
+    if (h.event) continue;
+    const programKey = tx.keys[tx.instructions[h.ix].program];
+    if (!EVENT_VENUES.has(programKey)) continue;
+    logged ??= programDataByInstruction(tx);
+    h.event = loggedTradeEvent(programKey, logged.get(h.ix));
+  }
 }
 
 // No cache keyed on the raw object: a caller may reuse or mutate it between calls, and one
@@ -301,7 +283,7 @@ export function decodeSolanaTransaction(raw: unknown, wallet: string): SolanaDec
     const perUnit = new Map<string, MintFlow & { sent: bigint; got: bigint }>();
     for (let i = 0; i < tx.instructions.length; i++) {
       const ix = tx.instructions[i];
-      if (ix.outer !== outer || ix.op?.kind !== 'token') continue;
+      if (a.unitOf[ix.outer] !== outer || ix.op?.kind !== 'token') continue;
       const op = ix.op;
       const mint = op.mint ?? a.mintOf[op.src] ?? a.mintOf[op.dst];
       if (!mint || mint === WSOL_MINT) continue;

@@ -9,6 +9,7 @@
 import { HistoryError } from '../../../core/errors.js';
 import { base58Decode, base58Encode } from '../../shared/base58.js';
 import { readU64 } from './bytes.js';
+import { logDepthReader } from './program-logs.js';
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../programs.js';
 
 export interface SolTokenBalance {
@@ -50,6 +51,8 @@ export interface SolTransaction {
   postTokenBalances: SolTokenBalance[];
   /** All instructions in execution order: each top-level one followed by its inner ones. */
   instructions: SolInstruction[];
+  /** meta.logMessages as the RPC gave them (null when absent); read only when an event is logged. */
+  logs: readonly string[] | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped getTransaction JSON, normalised here into typed shapes
@@ -148,6 +151,16 @@ function opFromParsed(programKey: string, parsed: Json, index: (k: unknown) => n
   }
 }
 
+/** True when the inner instructions do not record their stackHeight (all or none do). */
+function stackHeightsMissing(groups: unknown): boolean {
+  if (!Array.isArray(groups)) return false;
+  for (const g of groups as Json[]) {
+    const first = Array.isArray(g?.instructions) ? g.instructions[0] : undefined;
+    if (first) return typeof first.stackHeight !== 'number';
+  }
+  return false;
+}
+
 /**
  * Normalizes a getTransaction result (json or jsonParsed). Anything else (null for an unknown
  * signature, an error body) throws HistoryError `rpc_malformed_response`.
@@ -228,16 +241,20 @@ export function normalizeTransaction(raw: unknown): SolTransaction {
     for (const group of meta.innerInstructions) innerByOuter.set(group.index, group.instructions ?? []);
   }
   const outerIxs: Json[] = message.instructions;
+  const logDepth = stackHeightsMissing(meta.innerInstructions) && Array.isArray(meta.logMessages) ? logDepthReader(meta.logMessages) : null;
+  const programKeyOf = (ix: Json): string => (typeof ix.programIdIndex === 'number' ? keys[ix.programIdIndex] : ix.programId);
   const stack: number[] = [];
   for (let o = 0; o < outerIxs.length; o++) {
+    logDepth?.(programKeyOf(outerIxs[o]), true);
     const top = pushIx(outerIxs[o], 1, -1, o);
     const inner = innerByOuter.get(o);
     if (!inner) continue;
     stack.length = 0;
     stack[1] = top;
     for (const ix of inner) {
-      // Transactions before stackHeight was recorded (2023) lack it: treat them as direct children.
-      let depth: number = typeof ix.stackHeight === 'number' ? ix.stackHeight : 2;
+      // Transactions before stackHeight was recorded (2023) lack it: their log's invoke lines give
+      // the depth, else they are taken as direct children.
+      let depth: number = typeof ix.stackHeight === 'number' ? ix.stackHeight : (logDepth?.(programKeyOf(ix), false) ?? 2);
       if (depth < 2) depth = 2;
       let parentDepth = depth - 1;
       while (parentDepth > 1 && stack[parentDepth] === undefined) parentDepth--;
@@ -257,5 +274,6 @@ export function normalizeTransaction(raw: unknown): SolTransaction {
     preTokenBalances: tokenBalances(meta.preTokenBalances),
     postTokenBalances: tokenBalances(meta.postTokenBalances),
     instructions,
+    logs: Array.isArray(meta.logMessages) ? meta.logMessages : null,
   };
 }
