@@ -30,8 +30,12 @@ export interface LimitingProxyOptions {
   maxResults?: number;
   /** `hidden`: ots_ methods answer "method not found" (a node without Otterscan's index); `refuseAfter`: they do after that many calls. */
   ots?: 'hidden' | { refuseAfter: number };
-  /** `hidden`: debug_ methods answer "method not found", as most hosted providers' free tiers do. Counts the calls in `seen.debug`. */
-  debug?: 'hidden';
+  /**
+   * `hidden`: debug_ methods answer "method not found", as most hosted providers' free tiers do;
+   * `failFirst`: the first that many answer `error` (a transient refusal: a tracer timeout, a node
+   * behind), the rest pass through. Counts the calls in `seen.debug`.
+   */
+  debug?: 'hidden' | { failFirst: number; error: { code: number; message: string } };
   /**
    * A share of HTTP requests answered with a fault instead (seeded, so a run repeats). Every kind
    * is also given once early (every third request, in the order listed; a refused batch at the
@@ -67,6 +71,7 @@ export async function startLimitingProxy(target: string, opts: LimitingProxyOpti
       seen.debug += 1;
       if (opts.debug === 'hidden')
         return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist/is not available` } };
+      if (opts.debug && seen.debug <= opts.debug.failFirst) return { jsonrpc: '2.0', id: r.id, error: opts.debug.error };
     }
     if (r.method !== 'eth_getLogs') return forward(r);
     const f = (r.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };

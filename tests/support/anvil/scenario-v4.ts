@@ -85,6 +85,8 @@ export type V4TradeKind =
   | 'v4-curve-hook-sell'
   | 'v4-silent-hook-sell'
   | 'v4-silent-hook-buy-exact-out'
+  | 'v4-treasury-hook-sell'
+  | 'v4-treasury-hook-buy-exact-out'
   | 'balancer-buy-eth'
   | 'balancer-sell-eth'
   | 'balancer-buy-weth'
@@ -253,10 +255,14 @@ async function script(d: ChainDriver, rounds: number, rpcUrl: string, chainId: n
   const feeHook = await placeHook('FeeHook', '0x1111000000000000000000000000000000000044', [true]);
   const curveHook = await placeHook('CurveHook', '0x2222000000000000000000000000000000000088');
   const silentHook = await placeHook('FeeHook', '0x3333000000000000000000000000000000000044', [false]);
+  // Its fee goes to a third address: neither the wallet's route nor the hook.
+  const treasury = '0x7777000000000000000000000000000000000077';
+  const treasuryHook = await placeHook('TreasuryFeeHook', '0x4444000000000000000000000000000000000044', [treasury]);
   const feeEthAlp: PoolKey = { ...ethAlp, hooks: feeHook };
   const curveEthBrv: PoolKey = { ...ethBrv, hooks: curveHook };
   const silentEthChr: PoolKey = { ...key(NATIVE, chr), hooks: silentHook };
-  for (const k of [feeEthAlp, silentEthChr]) {
+  const treasuryEthAlp: PoolKey = { ...ethAlp, hooks: treasuryHook };
+  for (const k of [feeEthAlp, silentEthChr, treasuryEthAlp]) {
     await d.send(DEPLOYER, pm, pmA, 'initialize', [k, PRICE_ONE], 0n, 3_000_000n);
     await addLiquidity(DEPLOYER, liq, k, 200n * E18);
   }
@@ -587,6 +593,20 @@ async function script(d: ChainDriver, rounds: number, rpcUrl: string, chainId: n
     await swap('v4-silent-hook-sell', 'uniswap-v4', [{ side: 'sell', token: chr }], silent, () => v4swap(swapper, silentEthChr, false, -(2n * E18 + s)));
     await swap('v4-silent-hook-buy-exact-out', 'uniswap-v4', [{ side: 'buy', token: chr }], silent, () =>
       v4swap(swapper, silentEthChr, true, E18 + s, 2n * E18),
+    );
+    // The same fee paid to a treasury: the venue's figure is the PoolManager's, the hook's and the
+    // treasury's ETH together (what left or reached the wallet's route); without traces, the Swap
+    // event's figure (the PoolManager's own change).
+    const toTreasury = {
+      of: async () => (await d.ethBalance(pm)) + (await d.ethBalance(treasuryHook)) + (await d.ethBalance(treasury)),
+      walletEth: true,
+      withoutTraces: pmEth(pm),
+    };
+    await swap('v4-treasury-hook-sell', 'uniswap-v4', [{ side: 'sell', token: alp }], toTreasury, () =>
+      v4swap(swapper, treasuryEthAlp, false, -(2n * E18 + s)),
+    );
+    await swap('v4-treasury-hook-buy-exact-out', 'uniswap-v4', [{ side: 'buy', token: alp }], toTreasury, () =>
+      v4swap(swapper, treasuryEthAlp, true, E18 + s, 2n * E18),
     );
     // The smart account's V4 swaps, bundled: the account is the trader (its ETH also pays the
     // operation's gas, so only the PoolManager's balance gives the native figure).

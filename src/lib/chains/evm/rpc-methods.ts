@@ -6,7 +6,6 @@
 import { HistoryError } from '../../core/errors.js';
 import type { RpcOutcome, RpcTransport } from '../../rpc/json-rpc.js';
 import type { RpcLog, RpcReceipt } from './decode/rpc-types.js';
-import type { CallFrame } from './decode/v4.js';
 
 export type { RpcOutcome } from '../../rpc/json-rpc.js';
 
@@ -71,14 +70,26 @@ export const ethCallMany = (rpc: RpcTransport, calls: readonly { to: string; dat
     { signal },
   );
 
+/** A frame of `debug_traceTransaction` with the call tracer (geth, reth, anvil, Erigon). */
+export interface CallFrame {
+  type: string;
+  from: string;
+  to?: string;
+  value?: string;
+  error?: string;
+  calls?: CallFrame[];
+}
+
 /**
- * Call traces of transactions in one batch (`debug_traceTransaction` with the call tracer); a
- * node without the debug namespace answers each with an error, which is an outcome here.
+ * Call traces of transactions in one batch (`debug_traceTransaction` with the call tracer). Calls
+ * refused with a transient error (rate limited, node behind: the transport's list) are sent again
+ * like any call; a node without the debug namespace answers each with an error, which is an
+ * outcome here (enrich/call-traces.ts decides what it means).
  */
 export const debugTraceCalls = (rpc: RpcTransport, hashes: readonly string[], signal?: AbortSignal): Promise<RpcOutcome<CallFrame>[]> =>
   rpc.callManySettled<CallFrame>(
     hashes.map((h) => ({ method: 'debug_traceTransaction', params: [h, { tracer: 'callTracer' }] })),
-    { signal, retryItemErrors: false },
+    { signal },
   );
 
 /** An account's code at `latest` (`0x` for an account without code). */

@@ -16,6 +16,8 @@ import { createDelegationCheck } from './enrich/delegation.js';
 import { createMetadataPrefetch } from './enrich/metadata-prefetch.js';
 import { createPoolFactories } from './enrich/pool-factories.js';
 import { createPoolKeys } from './enrich/pool-keys.js';
+import type { SettlerRegistryRead } from './enrich/settler-kind.js';
+import { createZeroExSettlers } from './enrich/settlers.js';
 import { confirmedHead } from './head.js';
 import type { EvmChainConfig } from './registry.js';
 import { createTradesOf } from './trades-of.js';
@@ -33,7 +35,7 @@ import { createTradesOf } from './trades-of.js';
  *   on its own (a realtime stage beside discovery would feed it the same way).
  * - `enrich/`: what a receipt does not say, each with its cache: pool factories (which venue),
  *   V4/Infinity pool keys, call traces, EIP-7702 delegation, block times, token metadata (prefetched
- *   from the Transfer logs).
+ *   from the Transfer logs), 0x's Settlers (its registry's logs, kept in the store).
  *
  * Positions: a trade's is `{block:12}.{txIndex:6}`; a batch's `position` and `head` are block
  * numbers in decimal. `before` = "B" resumes below block B; `until` = "H" stops above block H.
@@ -49,8 +51,9 @@ export interface EvmSourceOptions {
   /** A limiter shared beyond this source (the server's cross-instance rate); else its own. */
   limiter?: Limiter;
   /**
-   * Ask for call traces (`debug_traceTransaction`) where a V4 hook that may move the swapper's
-   * amounts emitted nothing (default true: tried once, then not again on a node without them).
+   * Ask for call traces (`debug_traceTransaction`) where a V4 or Infinity hook that may move the
+   * swapper's amounts emitted nothing (default true; a node without the method is not asked again
+   * by this source, and the log says so once).
    */
   traces?: boolean;
   /** JSON-RPC calls per HTTP request (default 100). */
@@ -72,6 +75,8 @@ export interface EvmSourceOptions {
   rangesPerRequest?: number;
   /** What the source learns of its provider (the largest range it takes), kept across walks and restarts (the server's store). */
   hints?: ChainKeyedCache<number>;
+  /** What it has read of 0x's Settler registry, kept the same way (the store's `evm-0x-settlers` kind); else in memory. */
+  settlers?: ChainKeyedCache<SettlerRegistryRead>;
   /**
    * How the wallet's transactions are found: `ots` (the node's Otterscan index:
    * ots_searchTransactionsBefore, pages of the wallet's transactions with their receipts),
@@ -119,6 +124,7 @@ function createStages(options: EvmSourceOptions, rpc: RpcTransport) {
 
   const pools = createPoolFactories({ rpc, chain });
   const prefetch = createMetadataPrefetch({ chain: chain.slug, tokens: options.tokens, rpc, pools });
+  const range = createLogsRange({ chain: chain.slug, logsRange: options.logsRange, hints: options.hints });
   const tradesOf = createTradesOf({
     chain,
     rpc,
@@ -126,11 +132,11 @@ function createStages(options: EvmSourceOptions, rpc: RpcTransport) {
     pools,
     poolKeys: createPoolKeys({ rpc, chain, cache: options.poolKeys }),
     isDelegated: createDelegationCheck({ rpc }),
-    traces: createCallTraces({ rpc, enabled: options.traces }),
+    traces: createCallTraces({ rpc, chain, enabled: options.traces, log: options.log }),
     prefetch,
+    extraAggregators: createZeroExSettlers({ rpc, chain, range, cache: options.settlers, log: options.log }),
   });
 
-  const range = createLogsRange({ chain: chain.slug, logsRange: options.logsRange, hints: options.hints });
   const walks = {
     logs: createLogsWalk({
       rpc,

@@ -122,3 +122,27 @@ contract CurveHook is HookEvents {
         return (this.beforeSwap.selector, d, 0);
     }
 }
+
+/// FeeHook's fee, taken to a treasury (another address, not the hook) and announced nowhere, as
+/// hooks that pay a protocol or its deployer do: address flags AFTER_SWAP | AFTER_SWAP_RETURNS_DELTA.
+/// The swapper pays it all the same; only a call trace shows where it went.
+contract TreasuryFeeHook is HookEvents {
+    address public immutable treasury;
+
+    constructor(IPoolManagerLite m, address treasury_) HookEvents(m) {
+        treasury = treasury_;
+    }
+
+    function afterSwap(address, PoolKey calldata key, SwapParams calldata p, int256 delta, bytes calldata)
+        external
+        onlyManager
+        returns (bytes4, int128)
+    {
+        bool exactIn = p.amountSpecified < 0;
+        bool unspecifiedIsOne = p.zeroForOne == exactIn;
+        int128 unspecified = unspecifiedIsOne ? int128(delta) : int128(delta >> 128);
+        uint256 fee = uint256(uint128(unspecified < 0 ? -unspecified : unspecified)) / 100;
+        manager.take(unspecifiedIsOne ? key.currency1 : key.currency0, treasury, fee);
+        return (this.afterSwap.selector, int128(int256(fee)));
+    }
+}
