@@ -12,6 +12,7 @@ import type { IsDelegated } from './enrich/delegation.js';
 import type { MetadataPrefetch } from './enrich/metadata-prefetch.js';
 import type { PoolFactories } from './enrich/pool-factories.js';
 import type { ResolvePoolKeys } from './enrich/pool-keys.js';
+import type { ExtraAggregators } from './enrich/settlers.js';
 import { num } from './quantity.js';
 import type { EvmChainConfig } from './registry.js';
 import { ethGetReceipts } from './rpc-methods.js';
@@ -50,6 +51,8 @@ export interface TradesOfDeps {
   isDelegated: IsDelegated;
   traces: TraceSilentHooks;
   prefetch: MetadataPrefetch;
+  /** Aggregators beyond the chain's table (0x's Settlers from its registry), for the decoder. */
+  extraAggregators: ExtraAggregators;
 }
 
 /** Receipts of `hashes`: from `known`, the rest in one batch; an unvouched transaction's place is the RPC's. */
@@ -86,8 +89,10 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     const own = receipts.filter((r) => mayHoldWalletTrade(r, wallet));
     const poolKeys = await deps.poolKeys(own, signal);
     const delegated = own.some((r) => r.to?.toLowerCase() === wallet && r.from?.toLowerCase() !== wallet) ? await deps.isDelegated(wallet, signal) : false;
-    const traced = await deps.traces(own, poolKeys, signal);
-    const decoded = receipts.map((r) => decodeReceipt(r, wallet, chain, poolKeys, { delegated, tracedNative: traced.get(r.transactionHash.toLowerCase()) }));
+    const [traced, extra] = await Promise.all([deps.traces(own, poolKeys, signal), deps.extraAggregators(own, signal)]);
+    const decoded = receipts.map((r) =>
+      decodeReceipt(r, wallet, chain, poolKeys, { delegated, tracedNative: traced.get(r.transactionHash.toLowerCase()), aggregators: extra }),
+    );
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
     if (!withTrades.length) return [];
 
