@@ -70,4 +70,43 @@ describe.each(STREAM_BACKENDS)('meterRun on %s', (backend) => {
     expect(await usage(bob)).toBe(12);
     expect(await ranges(bob)).toEqual([`${k(9)}..${k(12)}`, `${k(13)}..${k(20)}`]);
   });
+
+  it('after a re-decode: a key no trade had is cut out of the intervals and counted once; the rest, and cursor joins, stay', async () => {
+    // A wallet of its own: k01..k10, all counted for alice; bob has k06..k10 and his cursor at k06.
+    const w = (await db.query<{ id: number }>(`INSERT INTO wallets (chain, address) VALUES ('sol', 'w2') RETURNING id`))[0].id;
+    const put = (key: string) => db.query('INSERT INTO trades (wallet_id, k, signature, leg, json) VALUES ($1, $2, $3, 0, $4)', [w, key, `x${key}`, '{}']);
+    for (let n = 1; n <= 10; n++) await put(k(n));
+    const run = (account: number, hi: string, lo: string, count: number, after: string | null) =>
+      meterRun(db, { accountId: account, walletId: w, hi, lo, count, after });
+    const rangesOf = async (account: number) =>
+      (await db.query<{ lo: string; hi: string }>('SELECT lo, hi FROM usage_ranges WHERE account_id = $1 AND wallet_id = $2 ORDER BY lo', [account, w])).map(
+        (r) => `${r.lo}..${r.hi}`,
+      );
+    expect(await run(alice, k(10), k(1), 10, null)).toBe(10);
+    expect(await run(bob, k(10), k(6), 5, null)).toBe(5);
+    const [a0, b0] = [await usage(alice), await usage(bob)];
+    // The re-decode: k07 vanishes; two legs appear at keys no trade had (a transaction's leg 4 sorts
+    // below its leg 0): one inside alice's interval only (between k03 and k04), one inside both
+    // (between k07, gone, and k08).
+    const n4 = '000004:5';
+    const n8 = '000008:5';
+    await db.query('DELETE FROM trades WHERE wallet_id = $1 AND k = $2', [w, k(7)]);
+    await put(n4);
+    await put(n8);
+    await db.query('SELECT punch_usage($1, $2::text[])', [w, [n4, n8]]);
+    expect(await rangesOf(alice)).toEqual([`${k(1)}..${k(3)}`, `${k(4)}..${k(6)}`, `${k(8)}..${k(10)}`]);
+    // Bob's lower piece keeps its bound k06, where his cursor is.
+    expect(await rangesOf(bob)).toEqual([`${k(6)}..${k(6)}`, `${k(8)}..${k(10)}`]);
+    // Alice reads the whole wallet again (11 trades): only the two new keys count.
+    expect(await run(alice, k(10), k(1), 11, null)).toBe(2);
+    expect(await rangesOf(alice)).toEqual([`${k(1)}..${k(10)}`]);
+    // Bob resumes below his cursor (k05, k04, n4, k03..k01: 6 trades, none his): joined to the piece at k06.
+    expect(await run(bob, k(5), k(1), 6, k(6))).toBe(6);
+    expect(await rangesOf(bob)).toEqual([`${k(1)}..${k(6)}`, `${k(8)}..${k(10)}`]);
+    // Then from the top: n8 is the one trade he never had.
+    expect(await run(bob, k(10), k(1), 11, null)).toBe(1);
+    expect(await run(bob, k(10), k(1), 11, null)).toBe(0);
+    expect(await usage(alice)).toBe(a0 + 2);
+    expect(await usage(bob)).toBe(b0 + 7);
+  });
 });

@@ -15,9 +15,12 @@ export interface DeliveredRun {
  * Counts a delivered run against the account, each trade exactly once per account.
  *
  * What an account has been counted for is kept as closed key intervals per wallet. This is exact
- * because a wallet's stored trades only ever grow at the ends (refresh above the newest, loading
- * below the oldest), so the trades inside [lo, hi] never change once both ends are stored.
- * Intervals instead of one row per trade keep a 1,000,000-trade stream to about one interval.
+ * because a wallet's stored trades grow at the ends (refresh above the newest, loading below the
+ * oldest), and the one change inside [lo, hi] is a re-decode (redecode.ts), which keeps keys: a
+ * trade decoded again at a key already counted stays counted (it was delivered), a trade that
+ * vanished leaves nothing to count, and a trade at a key no trade had is cut out of every interval
+ * spanning it in the re-decode's own transaction (punch_usage, migration 8), so it is counted when
+ * delivered. Intervals instead of one row per trade keep a 1,000,000-trade stream to about one interval.
  *
  * Returns how many trades were newly counted.
  */
