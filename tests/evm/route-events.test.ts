@@ -4,6 +4,7 @@ import * as balancerV3 from '../../src/lib/chains/evm/decode/balancer-v3.js';
 import * as curve from '../../src/lib/chains/evm/decode/curve.js';
 import { NAMED_EVENTS } from '../../src/lib/chains/evm/decode/names.js';
 import * as orders from '../../src/lib/chains/evm/decode/orders.js';
+import * as uniswapV1 from '../../src/lib/chains/evm/decode/uniswap-v1.js';
 
 /**
  * The event topics the route engine's venues, orders and names match on are the keccak-256 of
@@ -20,6 +21,8 @@ const SIGNATURES: [string, string][] = [
   [orders.ONEINCH_ORDER_FILLED_MAKER_TOPIC, 'OrderFilled(address,bytes32,uint256)'],
   [orders.ONEINCH_ORDER_FILLED_TOPIC, 'OrderFilled(bytes32,uint256)'],
   [orders.ONEINCH_ORDER_FILLED_RFQ_TOPIC, 'OrderFilledRFQ(bytes32,uint256)'],
+  [uniswapV1.UNISWAP_V1_TOKEN_PURCHASE_TOPIC, 'TokenPurchase(address,uint256,uint256)'],
+  [uniswapV1.UNISWAP_V1_ETH_PURCHASE_TOPIC, 'EthPurchase(address,uint256,uint256)'],
 ];
 
 const NAMED: [string, string][] = [
@@ -29,8 +32,6 @@ const NAMED: [string, string][] = [
   ['DODOSwap(address,address,uint256,uint256,address,address)', 'dodo'],
   ['WooSwap(address,address,uint256,uint256,address,address,address,uint256,uint256)', 'woofi'],
   ['Swap(bool,uint256,uint256,address)', 'fluid'],
-  ['TokenPurchase(address,uint256,uint256)', 'uniswap-v1'],
-  ['EthPurchase(address,uint256,uint256)', 'uniswap-v1'],
 ];
 
 describe('route engine event topics', () => {
@@ -38,7 +39,7 @@ describe('route engine event topics', () => {
     expect(topic).toBe(toEventSelector(signature));
   });
   it('covers every *_TOPIC constant of those modules', () => {
-    const exported = [curve, balancerV3, orders].flatMap((m) =>
+    const exported = [curve, balancerV3, orders, uniswapV1].flatMap((m) =>
       Object.entries(m)
         .filter(([k]) => k.endsWith('_TOPIC'))
         .map(([, v]) => v),

@@ -89,6 +89,7 @@ export interface FlowTrade<K extends string> {
 interface Graph<K extends string> {
   wallet: string;
   venues: Map<string, { kind: K; hops: Hop[]; opaque: boolean }>;
+  conversions: Map<string, Hop>;
   never: ReadonlySet<string>;
   /** Movements by `from|asset` and `to|asset`. */
   outOf: Map<string, Movement[]>;
@@ -96,6 +97,8 @@ interface Graph<K extends string> {
 }
 
 const key = (account: string, asset: string) => `${account}|${asset}`;
+
+const addTo = (m: Map<string, bigint>, k: string, v: bigint) => m.set(k, (m.get(k) ?? 0n) + v);
 
 function push<V>(m: Map<string, V[]>, k: string, v: V): void {
   const list = m.get(k);
@@ -119,11 +122,15 @@ function netsOf(movements: readonly Movement[]): Map<string, Map<string, bigint>
   return nets;
 }
 
-/** A venue's one hop from its net flow: what it took in and what it gave out. */
-function netHop(net: ReadonlyMap<string, bigint> | undefined, stated?: { in: bigint; out: bigint }): Hop {
+/**
+ * A venue's one hop from its net flow: what it took in and what it gave out. Its own token (a
+ * pool's LP token minted or burnt in the same transaction) is not part of a swap.
+ */
+function netHop(account: string, net: ReadonlyMap<string, bigint> | undefined, stated?: { in: bigint; out: bigint }): Hop {
   const inn = new Map<string, bigint>();
   const out = new Map<string, bigint>();
   for (const [asset, v] of net ?? []) {
+    if (asset === account) continue;
     if (v > 0n) inn.set(asset, v);
     else if (v < 0n) out.set(asset, -v);
   }
@@ -132,28 +139,38 @@ function netHop(net: ReadonlyMap<string, bigint> | undefined, stated?: { in: big
   return { in: inn, out };
 }
 
+/**
+ * A token's own contract that took other assets and gave only its own token (a wrap, a deposit
+ * against shares, a liquidity add), or took only its own token back (an unwrap, a redemption):
+ * a conversion, never a venue (decisions.md: receipt tokens minted or burnt against a deposit are
+ * not trades). Deeper in a route the asset passes through it changed (stETH wrapped into wstETH
+ * on its way to a pool).
+ */
+function isConversion(account: string, hop: Hop): boolean {
+  const only = (m: ReadonlyMap<string, bigint>) => m.size > 0 && [...m.keys()].every((a) => a === account);
+  return only(hop.out) || only(hop.in);
+}
+
 function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map<string, bigint>>): Graph<K> {
   const { wallet, movements } = input;
-  // A token's own contract is never a venue nor a pass-through, unless it is a recognised venue
-  // (a pool that is its own LP token).
-  const never = new Set(input.never);
-  for (const m of movements) if (m.asset !== NATIVE && !input.venues.has(m.asset)) never.add(m.asset);
-  never.delete(wallet);
-
   const venues = new Map<string, { kind: K; hops: Hop[]; opaque: boolean }>();
+  const conversions = new Map<string, Hop>();
   for (const [a, v] of input.venues) {
     if (a === wallet) continue;
-    venues.set(a, { kind: v.kind, hops: v.hops ? [...v.hops] : [netHop(nets.get(a), v.statedNative)], opaque: v.opaque ?? false });
+    venues.set(a, { kind: v.kind, hops: v.hops ? [...v.hops] : [netHop(a, nets.get(a), v.statedNative)], opaque: v.opaque ?? false });
   }
   for (const [a, net] of nets) {
-    if (a === wallet || never.has(a) || venues.has(a)) continue;
+    if (a === wallet || input.never.has(a) || venues.has(a)) continue;
     let took = false;
     let gave = false;
     for (const v of net.values()) {
       if (v > 0n) took = true;
       else if (v < 0n) gave = true;
     }
-    if (took && gave) venues.set(a, { kind: input.inferredKind, hops: [netHop(net)], opaque: false });
+    if (!took || !gave) continue;
+    const whole: Hop = { in: new Map([...net].filter(([, v]) => v > 0n)), out: new Map([...net].filter(([, v]) => v < 0n).map(([k, v]) => [k, -v])) };
+    if (isConversion(a, whole)) conversions.set(a, whole);
+    else venues.set(a, { kind: input.inferredKind, hops: [netHop(a, net)], opaque: false });
   }
 
   const outOf = new Map<string, Movement[]>();
@@ -163,7 +180,7 @@ function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map
     push(outOf, key(m.from, m.asset), m);
     push(into, key(m.to, m.asset), m);
   }
-  return { wallet, venues, never, outOf, into };
+  return { wallet, venues, conversions, never: input.never, outOf, into };
 }
 
 /** What following one token from (or back to) the wallet found. */
@@ -178,6 +195,10 @@ interface Walk {
   tokenPath: boolean;
   /** The route's output came back to the wallet (a sell; always true for a buy). */
   outputBack: boolean;
+  /** A buy funded only by the wallet's own receipt tokens paid back by their contracts. */
+  depositFunded: boolean;
+  /** A sell whose token went back to its own contract first (a withdrawal, a liquidity remove). */
+  redeemed: boolean;
   route: Set<string>;
 }
 
@@ -190,6 +211,11 @@ interface Step {
   first: boolean;
 }
 
+interface BackStep extends Step {
+  /** A token's own contract minted or paid back the asset on the way here. */
+  viaConversion: boolean;
+}
+
 const newWalk = (): Walk => ({
   venues: new Map(),
   nativeOut: 0n,
@@ -197,6 +223,8 @@ const newWalk = (): Walk => ({
   sawNative: false,
   tokenPath: false,
   outputBack: false,
+  depositFunded: false,
+  redeemed: false,
   route: new Set(),
 });
 
@@ -206,6 +234,11 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
   const seen = new Set<string>();
   const entered = new Set<string>();
   const queue: Step[] = [{ account: g.wallet, asset: token, viaNative: false, first: true }];
+  /** Output that reached the wallet (or left where no movement shows, for the native coin) and output that stopped elsewhere, per asset. */
+  const back = new Map<string, bigint>();
+  const sunk = new Map<string, bigint>();
+  const sink = (asset: string, amount: bigint) => addTo(sunk, asset, amount);
+  let lenient = false;
 
   /** The asset reached a venue: by a movement (`arrived`), or as the output of one of its own hops. */
   const enter = (venue: string, asset: string, viaNative: boolean, arrived: boolean) => {
@@ -220,9 +253,15 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
       // A venue that sent the asset on kept none of it: a pass-through for it.
       if (g.outOf.has(key(venue, asset))) queue.push({ account: venue, asset, viaNative, first: false });
       // What the venue did with it cannot be seen: its output may well reach the wallet.
-      else if (v.opaque) w.outputBack = true;
+      else if (v.opaque) lenient = true;
       return;
     }
+    // A venue that took the asset and gave nothing for it (a liquidity add on a pool that swapped too).
+    if (arrived && hops.every((h) => h.out.size === 0))
+      sink(
+        asset,
+        hops.reduce((t, h) => t + (h.in.get(asset) ?? 0n), 0n),
+      );
     for (const h of hops) {
       for (const [b, amount] of h.out) {
         if (b === asset) continue;
@@ -234,7 +273,7 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
           }
           // Native coin paid where no movement shows (a V4 take, a Vault's unwrap) reaches the wallet (R8).
           const shown = g.outOf.has(key(venue, NATIVE)) || v.hops.some((x) => x !== h && (x.in.get(NATIVE) ?? 0n) > 0n);
-          if (!shown) w.outputBack = true;
+          if (!shown) addTo(back, NATIVE, amount);
         }
         const via = viaNative || b === NATIVE;
         queue.push({ account: venue, asset: b, viaNative: via, first: false });
@@ -252,9 +291,31 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
       const to = m.to;
       if (to === g.wallet) {
         if (s.asset !== token) {
-          w.outputBack = true;
+          addTo(back, s.asset, m.amount);
           if (!s.viaNative && s.asset !== NATIVE) w.tokenPath = true;
         }
+        continue;
+      }
+      if (g.never.has(to)) {
+        if (!s.first) sink(s.asset, m.amount);
+        continue;
+      }
+      const conversion = g.conversions.get(to);
+      if (conversion) {
+        // A wrap or a deposit, or an unwrap or a redemption: what it gave for the asset goes on from
+        // there. A token sent to its own contract otherwise is gone (burnt, a tax token's fee).
+        if (to === s.asset && [...conversion.in.keys()].some((a) => a !== to)) {
+          if (!s.first) sink(s.asset, m.amount);
+          continue;
+        }
+        w.route.add(to);
+        // The wallet's own receipt or LP token paid back by its contract: a withdrawal, whatever follows.
+        if (s.first && to === s.asset) w.redeemed = true;
+        for (const b of conversion.out.keys()) if (b !== s.asset) queue.push({ ...s, account: to, asset: b });
+        continue;
+      }
+      if (to === s.asset) {
+        if (!s.first) sink(s.asset, m.amount);
         continue;
       }
       if (g.venues.has(to)) {
@@ -262,69 +323,101 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
         enter(to, s.asset, s.viaNative, true);
         continue;
       }
-      if (g.never.has(to)) continue;
+
       w.route.add(to);
       if (g.outOf.has(key(to, s.asset))) queue.push({ ...s, account: to });
       // Native coin stopping at a pass-through went on where no movement shows (R8).
-      else if (s.asset === NATIVE) w.outputBack = true;
+      else if (s.asset === NATIVE) addTo(back, NATIVE, m.amount);
+      else if (!s.first) sink(s.asset, m.amount);
     }
   }
+  // The route's output came back when most of some output asset reached the wallet: a fee kept on
+  // the way is not the output, a liquidity position, a bridge or another payee that took most is.
+  w.outputBack = lenient || [...back].some(([a, v]) => v > 0n && v >= (sunk.get(a) ?? 0n));
   return w;
 }
 
-/** Follows token `token` back from the wallet: pass-throughs, the venues that delivered it, their inputs. */
+/**
+ * Follows token `token` back from the wallet: pass-throughs, the venues that delivered it, their
+ * inputs, back to what funded the route. A buy funded only by the wallet's own receipt tokens
+ * paid back by their contracts (a collateral swap: aTokens redeemed, swapped, deposited again for
+ * the wallet) is a deposit, not a purchase (`depositFunded`).
+ */
 function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
   const w = newWalk();
   w.outputBack = true;
   const seen = new Set<string>();
   const left = new Set<string>();
-  const queue: Step[] = [{ account: g.wallet, asset: token, viaNative: false, first: true }];
+  const funding = { wallet: 0, conversion: 0, unknown: 0 };
+  const queue: BackStep[] = [{ account: g.wallet, asset: token, viaNative: false, first: true, viaConversion: false }];
 
   /** The asset left a venue: by a movement (`arrived`), or as the input of one of its own hops. */
-  const leave = (venue: string, asset: string, arrived: boolean) => {
-    const k = key(venue, asset) + (arrived ? '|a' : '');
+  const leave = (s: BackStep, venue: string, arrived: boolean) => {
+    const k = key(venue, s.asset) + (arrived ? '|a' : '') + (s.viaNative ? '|n' : '');
     if (left.has(k)) return;
     left.add(k);
     w.route.add(venue);
-    const hops = g.venues.get(venue)!.hops.filter((h) => (h.out.get(asset) ?? 0n) > 0n);
-    // A venue that received the asset before sending it kept none of it: a pass-through for it.
-    if (hops.length === 0 && arrived && g.into.has(key(venue, asset))) queue.push({ account: venue, asset, viaNative: false, first: false });
+    const v = g.venues.get(venue)!;
+    const hops = v.hops.filter((h) => (h.out.get(s.asset) ?? 0n) > 0n);
+    if (hops.length === 0 && arrived) {
+      // A venue that received the asset before sending it kept none of it: a pass-through for it.
+      if (g.into.has(key(venue, s.asset))) queue.push({ ...s, account: venue, first: false });
+      else funding.unknown++;
+    }
     for (const h of hops) {
       for (const [a, amount] of h.in) {
-        if (a === asset) continue;
-        if (a === NATIVE) {
+        if (a === s.asset) continue;
+        if (a === NATIVE && !s.viaNative) {
           w.nativeIn += amount;
           w.nativeOut += h.out.get(NATIVE) ?? 0n;
           w.sawNative = true;
-          continue;
         }
-        queue.push({ account: venue, asset: a, viaNative: false, first: false });
-        leave(venue, a, false);
+        const next = { ...s, account: venue, asset: a, viaNative: s.viaNative || a === NATIVE, first: false };
+        queue.push(next);
+        leave(next, venue, false);
       }
     }
   };
 
   while (queue.length) {
     const s = queue.shift()!;
-    const k = key(s.account, s.asset) + (s.first ? '|f' : '');
+    const k = key(s.account, s.asset) + (s.first ? '|f' : '') + (s.viaNative ? '|n' : '') + (s.viaConversion ? '|c' : '');
     if (seen.has(k)) continue;
     seen.add(k);
-    for (const m of g.into.get(key(s.account, s.asset)) ?? []) {
+    const into = g.into.get(key(s.account, s.asset)) ?? [];
+    if (into.length === 0 && s.account !== g.wallet) funding.unknown++;
+    for (const m of into) {
       const from = m.from;
       if (from === g.wallet) {
-        if (s.asset !== token && s.asset !== NATIVE) w.tokenPath = true;
+        if (s.asset !== token) {
+          funding[s.viaConversion ? 'conversion' : 'wallet']++;
+          if (!s.viaNative && s.asset !== NATIVE) w.tokenPath = true;
+        }
+        continue;
+      }
+      if (g.never.has(from)) {
+        funding.unknown++;
+        continue;
+      }
+      const conversion = g.conversions.get(from);
+      if (conversion || from === s.asset) {
+        // Minted or paid back by a token's own contract: follow what it took for it, if anything.
+        w.route.add(from);
+        const inputs = [...(conversion?.in.keys() ?? [])].filter((a) => a !== s.asset);
+        if (inputs.length === 0) funding.unknown++;
+        for (const a of inputs) queue.push({ ...s, account: from, asset: a, viaConversion: true });
         continue;
       }
       if (g.venues.has(from)) {
         if (s.first) w.venues.set(from, (w.venues.get(from) ?? 0n) + m.amount);
-        leave(from, s.asset, true);
+        leave(s, from, true);
         continue;
       }
-      if (g.never.has(from)) continue;
       w.route.add(from);
-      if (g.into.has(key(from, s.asset))) queue.push({ ...s, account: from });
+      queue.push({ ...s, account: from });
     }
   }
+  w.depositFunded = funding.conversion > 0 && funding.wallet === 0 && funding.unknown === 0;
   return w;
 }
 
@@ -355,13 +448,18 @@ export function routeFlows<K extends string>(input: FlowInput<K>): FlowTrade<K>[
     if (token === NATIVE || net === 0n || input.untraded?.has(token) || g.venues.has(token)) continue;
     if (net < 0n) {
       const walk = walkForward(g, token);
-      if (walk.venues.size > 0 && walk.outputBack) sells.push({ token, net: -net, walk });
+      if (walk.venues.size > 0 && walk.outputBack && !walk.redeemed) sells.push({ token, net: -net, walk });
     } else {
       const walk = walkBack(g, token);
-      if (walk.venues.size > 0) buys.push({ token, net, walk });
+      // Most of what the venues delivered went elsewhere (a liquidity position): the wallet got a remainder.
+      const delivered = [...walk.venues.values()].reduce((t, v) => t + v, 0n);
+      if (walk.venues.size > 0 && !walk.depositFunded && delivered <= 2n * net) buys.push({ token, net, walk });
     }
   }
 
+  // Bought with native coin while the wallet gave none and received some: a swap by others (a
+  // loan's collateral sold for its repayment) that paid the wallet, not a purchase of its own.
+  if (sells.length === 0 && (walletNet.get(NATIVE) ?? 0n) > 0n) buys.length = 0;
   const tokenToToken = sells.length > 0 && buys.length > 0;
   const trade = (side: 'buy' | 'sell', t: { token: string; net: bigint; walk: Walk }): FlowTrade<K> => {
     const w = t.walk;

@@ -44,7 +44,9 @@ export function movementsOf(logs: readonly RpcLog[], { wrapped, value, internal 
       if (from === ZERO_ADDRESS || to === ZERO_ADDRESS) continue;
       out.push({ asset: NATIVE, from, to, amount: dataWord(l.data, 0) });
     } else {
-      out.push({ asset: token, from, to, amount: dataWord(l.data, 0) });
+      // A mint comes from the token's contract, a burn goes to it: the contract is the counterparty
+      // (a deposit's shares, a wrap, an LP token), as it is for tokens that mint from their own address.
+      out.push({ asset: token, from: from === ZERO_ADDRESS ? token : from, to: to === ZERO_ADDRESS ? token : to, amount: dataWord(l.data, 0) });
     }
   }
   for (const t of internal ?? []) {

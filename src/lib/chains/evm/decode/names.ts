@@ -21,8 +21,7 @@ import type { EvmVenueKind, KnownVenue } from './venues.js';
  *    Maverick V2: `PoolSwap(address sender, address recipient, (uint256,bool,bool,int32) params, uint256 amountIn, uint256 amountOut)` (maverickprotocol);
  *  - DODO V2 pools: `DODOSwap(address fromToken, address toToken, uint256 fromAmount, uint256 toAmount, address trader, address receiver)` (DODOEX/contractV2);
  *  - WOOFi's WooPP: `WooSwap(address,address,uint256,uint256,address,address,address,uint256,uint256)` (woonetwork/WooPoolV2);
- *  - Fluid DEX pools: `Swap(bool swap0to1, uint256 amountIn, uint256 amountOut, address to)` (Instadapp/fluid-contracts-public);
- *  - Uniswap V1 exchanges: `TokenPurchase(address,uint256,uint256)`, `EthPurchase(address,uint256,uint256)` (Uniswap/v1-contracts).
+ *  - Fluid DEX pools: `Swap(bool swap0to1, uint256 amountIn, uint256 amountOut, address to)` (Instadapp/fluid-contracts-public).
  */
 export const NAMED_EVENTS: ReadonlyMap<string, string> = new Map([
   ['0x8cf3dec1929508e5677d7db003124e74802bfba7250a572205a9986d86ca9f1e', 'hashflow'],
@@ -31,8 +30,6 @@ export const NAMED_EVENTS: ReadonlyMap<string, string> = new Map([
   ['0xc2c0245e056d5fb095f04cd6373bc770802ebd1e6c918eb78fdef843cdb37b0f', 'dodo'],
   ['0x0e8e403c2d36126272b08c75823e988381d9dc47f2f0a9a080d95f891d95c469', 'woofi'],
   ['0xdc004dbca4ef9c966218431ee5d9133d337ad018dd5b5c5493722803f75c64f7', 'fluid'],
-  ['0xcd60aa75dea3072fbc07ae6d7d856b5dc5f4eee88854f5b4abf7b680ef8bc50f', 'uniswap-v1'],
-  ['0x7f4091b46c33e918a0f3aa42307641d17bb67029427a5369e54b353984238705', 'uniswap-v1'],
 ]);
 
 export interface NameTables {

@@ -5,6 +5,7 @@ import type { EvmDexKind } from '../registry.js';
 import { BALANCER_V2_SWAP_TOPIC, balancerHops, type BalancerHop } from './balancer.js';
 import { balancerV3Hops } from './balancer-v3.js';
 import { curveExchanges } from './curve.js';
+import { uniswapV1Swaps } from './uniswap-v1.js';
 import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC, fourMemeTrades } from './fourmeme.js';
 import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC } from './infinity.js';
 import { NATIVE_CURRENCY, type V4PoolKey } from './pool-key.js';
@@ -16,7 +17,8 @@ import { v4Hops, V4_SWAP_TOPIC } from './v4.js';
  * finds the others by their flows): pools of the Uniswap V2/V3 event shapes (their flows are their
  * hop), the singletons that keep every pool's tokens and move the native coin with no log (a V4
  * PoolManager, PancakeSwap Infinity's Vault, the Balancer Vaults: one hop per `Swap`), four.meme's
- * curve (its event's BNB figure), Curve pools (one hop per `TokenExchange`).
+ * curve (its event's BNB figure), Curve pools (one hop per `TokenExchange`), Uniswap V1 exchanges
+ * (their ETH side moves with no log).
  */
 
 /** PancakeSwap V3 adds two protocol-fee fields: `Swap(...,int24,uint128,uint128)`. */
@@ -148,6 +150,12 @@ export function knownVenues(logs: readonly RpcLog[], ctx: VenueContext): Map<str
     b.add(x.sold === null ? NATIVE : asset(x.sold), x.tokensSold);
     b.add(x.bought === null ? NATIVE : asset(x.bought), -x.tokensBought);
     addHop(venues, x.pool, 'other', b, 'curve');
+  }
+  for (const x of uniswapV1Swaps(logs)) {
+    const b = new HopBuilder();
+    b.add(NATIVE, x.tokenBought ? x.eth : -x.eth);
+    b.add(x.token, x.tokenBought ? -x.tokens : x.tokens);
+    addHop(venues, x.exchange, 'other', b, 'uniswap-v1');
   }
   return venues;
 }
