@@ -179,3 +179,27 @@ describe('silentHookVenues: Uniswap V4 and PancakeSwap Infinity alike', () => {
     expect(silentHookVenues(nativeHops(v4, new Map([[ID_A, key(HOOK)]]), holderOf), v4, () => true)).toEqual([]);
   });
 });
+
+describe('silentHookVenues: the V4 cases silentHookManagers covered, on the enrich stage’s own selection', () => {
+  const holderOf = (h: { manager: string }) => h.manager;
+  const venues = (logs: RpcLog[], keys: Map<string, V4PoolKey>) =>
+    silentHookVenues(nativeHops(logs, keys, holderOf), logs, (h) => hookMayTakeDelta(h.key!.hooks));
+
+  it('names a manager whose one native hop went through a silent delta hook', () => {
+    expect(venues([swapLog(ID_A, 2n * E18, -E18)], new Map([[ID_A, key(HOOK)]]))).toEqual([{ manager: PM, holder: PM, hooks: new Set([HOOK]) }]);
+  });
+
+  it('not when the hook emitted HookFee for that pool, nor for a hook without delta flags', () => {
+    const fee: RpcLog = { ...swapLog(ID_A, 0n, 0n), topics: [V4_HOOK_FEE_TOPIC, ID_A, '0x' + '0'.repeat(64)], data: '0x' + word(1n) + word(0n) };
+    expect(venues([swapLog(ID_A, 2n * E18, -E18), fee], new Map([[ID_A, key(HOOK)]]))).toEqual([]);
+    expect(venues([swapLog(ID_A, 2n * E18, -E18)], new Map([[ID_A, key('0x00000000000000000000000000000000000000c0')]]))).toEqual([]);
+  });
+
+  it('not when the manager has two native hops (the trace cannot tell them apart)', () => {
+    const keys = new Map([
+      [ID_A, key(HOOK)],
+      [ID_B, key(NATIVE)],
+    ]);
+    expect(venues([swapLog(ID_A, 2n * E18, -E18), swapLog(ID_B, -E18, 3n * E18)], keys)).toEqual([]);
+  });
+});
