@@ -48,7 +48,7 @@ const MOON_MINT = '3cBFsM1wosTJi9yun6kcHhYHyJcut1MNQY28zjC4moon';
 const CURVE = '4CYhuDhT4c9ATZpJceoQG8Du4vCjf5ZKvxsyXpJoVub4';
 
 /** Moonit TradeEvent as `emit!` logs it: discriminator, then the IDL's fields in order. */
-function moonitEventLog(e: { amount: bigint; collateral: bigint; dexFee: bigint; helioFee: bigint; costToken: string; sell: boolean }): string {
+function moonitEventLog(e: { amount: bigint; collateral: bigint; dexFee: bigint; helioFee: bigint; costToken: string; sell: boolean; sender: string }): string {
   const bytes = Uint8Array.from([
     ...[0xbd, 0xdb, 0x7f, 0xd3, 0x4e, 0xe6, 0x61, 0xee],
     ...u64le(e.amount),
@@ -58,7 +58,7 @@ function moonitEventLog(e: { amount: bigint; collateral: bigint; dexFee: bigint;
     ...u64le(746_352_540_000_000_000n), // allocation: not read
     ...bytesOf(CURVE),
     ...bytesOf(e.costToken),
-    ...bytesOf(EZUG),
+    ...bytesOf(e.sender),
     e.sell ? 1 : 0,
     ...[5, 0, 0, 0, ...Buffer.from('trade')],
   ]);
@@ -75,7 +75,7 @@ function moonitEventLog(e: { amount: bigint; collateral: bigint; dexFee: bigint;
  * of which the 1% fee 212026 (60/40 as in the real buy's 9839/6560) goes to the dex and helio fee
  * accounts, leaving the seller 20990579.
  */
-function moonitSell(o: { logs: boolean; costToken?: string; viaBot?: boolean }): any {
+function moonitSell(o: { logs: boolean; costToken?: string; via?: string; sender?: string }): any {
   const tx = structuredClone(load(`partial/${MOONIT_BUY}.json`));
   tx.transaction.signatures = [CONSTRUCTED];
   tx.blockTime = 1_727_000_000;
@@ -103,16 +103,17 @@ function moonitSell(o: { logs: boolean; costToken?: string; viaBot?: boolean }):
       helioFee: 84_810n,
       costToken: o.costToken ?? WSOL,
       sell: true,
+      sender: o.sender ?? EZUG,
     }),
     `Program ${MOONIT_PROGRAM} consumed 41000 of 399850 compute units`,
     `Program ${MOONIT_PROGRAM} success`,
     `Program ${SYSTEM} invoke [1]`,
     `Program ${SYSTEM} success`,
   ];
-  if (o.viaBot) {
-    // The same sell called by a trading bot (an unknown program) one level down: the Moonit frame
-    // and its token transfer move one level deeper in both the instruction list and the log.
-    const bot = key(200);
+  if (o.via) {
+    // The same sell called by another program (a bot, an aggregator) one level down: the Moonit
+    // frame and its token transfer move one level deeper in both the instruction list and the log.
+    const bot = o.via;
     tx.transaction.message.accountKeys.push(bot);
     const botIndex = tx.transaction.message.accountKeys.length - 1;
     tx.transaction.message.instructions[1] = { programIdIndex: botIndex, accounts: [0, 8], data: '2', stackHeight: null };
@@ -189,9 +190,18 @@ describe('Moonit trade events, every carrier', () => {
   });
 
   it('the same sell called by a bot one level down: the log frame is matched at its depth', () => {
-    expect(decodeSolanaTransaction(moonitSell({ logs: true, viaBot: true }), EZUG)).toMatchObject([
+    expect(decodeSolanaTransaction(moonitSell({ logs: true, via: key(200) }), EZUG)).toMatchObject([
       { side: 'sell', tokenMint: MOON_MINT, amountSol: '0.021202605', amount: '157227', dex: 'moonit' },
     ]);
+  });
+
+  it("routed by an aggregator that trades on the curve under its own authority, the sell is the calling wallet's", () => {
+    // The event's sender is the aggregator's authority (key 201), not Ezug1; Ezug1 signed the
+    // Jupiter instruction above the Moonit hop, so the route, and the sell, are its own.
+    const tx = moonitSell({ logs: true, via: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4', sender: key(201) });
+    expect(decodeSolanaTransaction(tx, EZUG)).toMatchObject([{ side: 'sell', amountSol: '0.021202605', amount: '157227', dex: 'jupiter' }]);
+    // Unrouted, a sender that is not the wallet keeps the curve's trade someone else's.
+    expect(decodeSolanaTransaction(moonitSell({ logs: true, via: key(200), sender: key(201) }), EZUG)).toEqual([]);
   });
 
   it('without its log line the sell shows no SOL at all, so no trade is made up', () => {

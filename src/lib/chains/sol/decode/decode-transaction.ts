@@ -13,7 +13,8 @@
  *    because their sells pay SOL out of the curve account without a transfer (the event is a
  *    self-invocation or, in versions that log it, a `Program data:` line: venue-events.ts).
  * 4. Hops belong to the wallet when the wallet is among the accounts of the hop or of an
- *    instruction above it (Pump.fun/Moonit: the event's user); they are grouped per top-level
+ *    instruction above it (Pump.fun/Moonit: the event's user, or the route's wallet when an
+ *    aggregator trades on the curve under its own authority); they are grouped per top-level
  *    instruction ("unit": one route, one direct swap), except that a route of an aggregator version
  *    that runs one leg per top-level instruction is one unit (units.ts).
  * 5. Token amounts are the wallet's own balance change (owner = wallet), so net of Token-2022
@@ -252,7 +253,9 @@ export function decodeSolanaTransaction(raw: unknown, wallet: string): SolanaDec
   const units = new Map<number, Hop[]>();
   for (const h of a.hops) {
     if (!isSwapHop(h)) continue;
-    const mine = h.event ? h.event.user === wallet : walletInvolved(tx, h.ix, w);
+    // The event names the trader; an aggregator may trade on the curve under its own authority for
+    // the wallet that called it, so a routed event hop is also the wallet's when the route is.
+    const mine = h.event?.user === wallet || ((!h.event || h.router !== null) && walletInvolved(tx, h.ix, w));
     if (!mine) continue;
     const list = units.get(h.outer);
     if (list) list.push(h);

@@ -95,7 +95,8 @@ export function programDataByInstruction(tx: SolTransaction): Map<number, string
       let found = -1;
       for (let j = next; j < instructions.length; j++) {
         const ix = instructions[j];
-        if (keys[ix.program] === id && ix.parent < 0 === topLevel) {
+        const isTop = ix.parent < 0;
+        if (keys[ix.program] === id && isTop === topLevel) {
           found = j;
           break;
         }
