@@ -172,6 +172,13 @@ describe('reading the registry', () => {
     expect(node.asked.length).toBe(1);
   });
 
+  it('a record read whole that names no Settler (a chain without 0x, or a node answering [] for logs it pruned): the built-in list', async () => {
+    const node = await registryNode([]);
+    const m = await settlersOn(node.url)([receiptAt(500)]);
+    expect(node.asked.length).toBe(1);
+    expect(m.get('0xf48a3f7c0575c85cf4529aa220caf3c055773f1c')).toBe('0x');
+  });
+
   it('batches decoded at once wait for one read', async () => {
     const node = await registryNode([registryLog(ZERO, A, 2, 100)]);
     const extra = settlersOn(node.url);

@@ -38,8 +38,10 @@ const NEVER: SettlerRegistryRead = { through: -1, instances: [], whole: true };
  * Where the provider limits ranges (a limit discovery learned, or this read's refusal, which
  * teaches it), the read covers the newest blocks the provider takes and the built-in list
  * (instances computed from the registry's addressing) stands for what came before; a refused read
- * uses the built-in list alone and is not tried again until a newer transaction comes. A read that
- * fails in transport (after the transport's retries) fails the batch, as any RPC error does.
+ * uses the built-in list alone and is not tried again until a newer transaction comes. A record
+ * that names no Settler at all gets the built-in list too: a node that answers [] for logs it
+ * pruned looks like a chain without 0x. A read that fails in transport (after the transport's
+ * retries) fails the batch, as any RPC error does.
  */
 export function createZeroExSettlers({ rpc, chain, range, cache = createMemoryCache(), log }: SettlersOptions): ExtraAggregators {
   let known: Promise<SettlerRegistryRead> | null = null;
@@ -58,7 +60,10 @@ export function createZeroExSettlers({ rpc, chain, range, cache = createMemoryCa
 
   function mapOf(read: SettlerRegistryRead): ReadonlyMap<string, string> {
     const m = new Map<string, string>();
-    if (!read.whole) for (const a of builtInSettlers(chain.chainId)) m.set(a, SETTLER_SLUG);
+    // A record read whole that names no Settler at all: a chain without 0x, or a node that
+    // answers [] for logs it pruned; the list's addresses can only be the registry's, so it costs
+    // nothing to be wrong about which.
+    if (!read.whole || read.instances.length === 0) for (const a of builtInSettlers(chain.chainId)) m.set(a, SETTLER_SLUG);
     for (const a of read.instances) m.set(a, SETTLER_SLUG);
     return m;
   }
