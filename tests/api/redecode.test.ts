@@ -74,7 +74,7 @@ describe.each(BACKENDS)('a decoder upgrade on %s', (backend) => {
     // Version 1: alice streams the wallet whole; cursors are taken at trades version 2 keeps,
     // changes, or drops (a whole transaction, or one leg of it); bob reads the newest 50.
     const a = await start(1, 300);
-    let cursors: { cursor: string; key: string; what: string }[] = [];
+    let cursors: { cursor: string; key: string; what: string }[];
     let bob: { cursor: string; key: string };
     try {
       const all = await streamAll(a, w);

@@ -17,16 +17,15 @@ const source = createScriptedSource({
   redecodeDelayMs: Number(process.env.SCRIPT_REDECODE_DELAY_MS ?? 0),
 });
 const server = await createServer({ config: loadConfig(), log: () => {}, sources: () => source });
+const walletRow = async (address: string | null) =>
+  Response.json(
+    (await server.db.query('SELECT decoder_version, redecode_version, redecode_after, trade_count FROM wallets WHERE address = $1', [address]))[0] ?? null,
+  );
 const http = await serveApp(server, {
-  async extra(req) {
+  extra(req) {
     const url = new URL(req.url);
     if (url.pathname === '/test/stats') return Response.json(source.stats);
-    if (url.pathname === '/test/wallet') {
-      const rows = await server.db.query('SELECT decoder_version, redecode_version, redecode_after, trade_count FROM wallets WHERE address = $1', [
-        url.searchParams.get('address'),
-      ]);
-      return Response.json(rows[0] ?? null);
-    }
+    if (url.pathname === '/test/wallet') return walletRow(url.searchParams.get('address'));
     return null;
   },
 });
