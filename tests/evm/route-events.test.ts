@@ -5,6 +5,8 @@ import * as curve from '../../src/lib/chains/evm/decode/curve.js';
 import { NAMED_EVENTS } from '../../src/lib/chains/evm/decode/names.js';
 import * as orders from '../../src/lib/chains/evm/decode/orders.js';
 import * as uniswapV1 from '../../src/lib/chains/evm/decode/uniswap-v1.js';
+import * as movements from '../../src/lib/chains/evm/decode/movements.js';
+import * as hashflow from '../../src/lib/chains/evm/decode/hashflow.js';
 
 /**
  * The event topics the route engine's venues, orders and names match on are the keccak-256 of
@@ -17,10 +19,15 @@ const SIGNATURES: [string, string][] = [
   [curve.CURVE_CRYPTO_EXCHANGE_TOPIC, 'TokenExchange(address,uint256,uint256,uint256,uint256)'],
   [curve.CURVE_NG_EXCHANGE_TOPIC, 'TokenExchange(address,uint256,uint256,uint256,uint256,uint256,uint256)'],
   [balancerV3.BALANCER_V3_SWAP_TOPIC, 'Swap(address,address,address,uint256,uint256,uint256,uint256)'],
+  [balancerV3.BALANCER_V3_WRAP_TOPIC, 'Wrap(address,uint256,uint256,bytes32)'],
+  [balancerV3.BALANCER_V3_UNWRAP_TOPIC, 'Unwrap(address,uint256,uint256,bytes32)'],
   [orders.META_TRANSACTION_EXECUTED_TOPIC, 'MetaTransactionExecuted(bytes32,bytes4,address,address)'],
   [orders.ONEINCH_ORDER_FILLED_MAKER_TOPIC, 'OrderFilled(address,bytes32,uint256)'],
   [orders.ONEINCH_ORDER_FILLED_TOPIC, 'OrderFilled(bytes32,uint256)'],
   [orders.ONEINCH_ORDER_FILLED_RFQ_TOPIC, 'OrderFilledRFQ(bytes32,uint256)'],
+  [hashflow.HASHFLOW_TRADE_TOPIC, 'Trade(address,bytes32,address,address,uint256,uint256)'],
+  [movements.WETH_WITHDRAWAL_TOPIC, 'Withdrawal(address,uint256)'],
+  [movements.WETH_DEPOSIT_TOPIC, 'Deposit(address,uint256)'],
   [uniswapV1.UNISWAP_V1_TOKEN_PURCHASE_TOPIC, 'TokenPurchase(address,uint256,uint256)'],
   [uniswapV1.UNISWAP_V1_ETH_PURCHASE_TOPIC, 'EthPurchase(address,uint256,uint256)'],
 ];
@@ -39,7 +46,7 @@ describe('route engine event topics', () => {
     expect(topic).toBe(toEventSelector(signature));
   });
   it('covers every *_TOPIC constant of those modules', () => {
-    const exported = [curve, balancerV3, orders, uniswapV1].flatMap((m) =>
+    const exported = [curve, balancerV3, orders, uniswapV1, movements, hashflow].flatMap((m) =>
       Object.entries(m)
         .filter(([k]) => k.endsWith('_TOPIC'))
         .map(([, v]) => v),

@@ -315,6 +315,8 @@ export const BUILT_IN_EVM_CHAINS: readonly EvmChainConfig[] = [
       dex('uniswap-v3', 'v3', '0x33128a8fC17869897dcE68Ed026d694621f6FDfD'),
       dex('pancakeswap-v2', 'v2', PANCAKE_V2_MULTICHAIN),
       dex('pancakeswap-v3', 'v3', PANCAKE_V3),
+      // SushiSwap V2 on Base (docs.sushi.com, V2 core deployments).
+      dex('sushiswap', 'v2', '0x71524B4f93c58fcbF659783284E38825f0622859'),
       // Aerodrome's basic pools are Solidly-style (their own Swap event shape, recognised below).
       dex('aerodrome', 'v2', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da'),
       // Slipstream, Aerodrome's concentrated-liquidity pools: Uniswap V3's Swap event, own factory.

@@ -51,11 +51,6 @@ export interface FlowVenue<K extends string> {
   hops?: readonly Hop[];
   /** Some of the venue's swaps could not be read (a pool key not found): what they moved is unknown. */
   opaque?: boolean;
-  /**
-   * Native coin the venue's event says it took in and paid out, for a venue that moves the native
-   * coin with no log (a Curve pool's ETH side): it fills the side of its net hop that no movement shows.
-   */
-  statedNative?: { in: bigint; out: bigint };
 }
 
 export interface FlowInput<K extends string> {
@@ -69,6 +64,8 @@ export interface FlowInput<K extends string> {
   inferredKind: K;
   /** Accounts that are never venues nor pass-throughs (the zero address, the wrapped native contract). */
   never: ReadonlySet<string>;
+  /** The account that stands for "left where no movement shows" (native coin an unwrap sent on, without a call trace). */
+  unseen?: string;
   /** Tokens that are never traded (a recognised pool's own LP token). */
   untraded?: ReadonlySet<string>;
 }
@@ -86,9 +83,18 @@ export interface FlowTrade<K extends string> {
   route: ReadonlySet<string>;
 }
 
+interface GraphVenue<K extends string> {
+  kind: K;
+  hops: Hop[];
+  opaque: boolean;
+  /** Its hop is its net flow (no event states it). */
+  byFlows: boolean;
+}
+
 interface Graph<K extends string> {
   wallet: string;
-  venues: Map<string, { kind: K; hops: Hop[]; opaque: boolean }>;
+  venues: Map<string, GraphVenue<K>>;
+  unseen: string | undefined;
   conversions: Map<string, Hop>;
   never: ReadonlySet<string>;
   /** Movements by `from|asset` and `to|asset`. */
@@ -126,7 +132,7 @@ function netsOf(movements: readonly Movement[]): Map<string, Map<string, bigint>
  * A venue's one hop from its net flow: what it took in and what it gave out. Its own token (a
  * pool's LP token minted or burnt in the same transaction) is not part of a swap.
  */
-function netHop(account: string, net: ReadonlyMap<string, bigint> | undefined, stated?: { in: bigint; out: bigint }): Hop {
+function netHop(account: string, net: ReadonlyMap<string, bigint> | undefined): Hop {
   const inn = new Map<string, bigint>();
   const out = new Map<string, bigint>();
   for (const [asset, v] of net ?? []) {
@@ -134,8 +140,6 @@ function netHop(account: string, net: ReadonlyMap<string, bigint> | undefined, s
     if (v > 0n) inn.set(asset, v);
     else if (v < 0n) out.set(asset, -v);
   }
-  if (stated && stated.in > 0n && inn.size === 0) inn.set(NATIVE, stated.in);
-  if (stated && stated.out > 0n && out.size === 0) out.set(NATIVE, stated.out);
   return { in: inn, out };
 }
 
@@ -153,11 +157,11 @@ function isConversion(account: string, hop: Hop): boolean {
 
 function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map<string, bigint>>): Graph<K> {
   const { wallet, movements } = input;
-  const venues = new Map<string, { kind: K; hops: Hop[]; opaque: boolean }>();
+  const venues = new Map<string, GraphVenue<K>>();
   const conversions = new Map<string, Hop>();
   for (const [a, v] of input.venues) {
     if (a === wallet) continue;
-    venues.set(a, { kind: v.kind, hops: v.hops ? [...v.hops] : [netHop(a, nets.get(a), v.statedNative)], opaque: v.opaque ?? false });
+    venues.set(a, { kind: v.kind, hops: v.hops ? [...v.hops] : [netHop(a, nets.get(a))], opaque: v.opaque ?? false, byFlows: !v.hops });
   }
   for (const [a, net] of nets) {
     if (a === wallet || input.never.has(a) || venues.has(a)) continue;
@@ -170,7 +174,7 @@ function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map
     if (!took || !gave) continue;
     const whole: Hop = { in: new Map([...net].filter(([, v]) => v > 0n)), out: new Map([...net].filter(([, v]) => v < 0n).map(([k, v]) => [k, -v])) };
     if (isConversion(a, whole)) conversions.set(a, whole);
-    else venues.set(a, { kind: input.inferredKind, hops: [netHop(a, net)], opaque: false });
+    else venues.set(a, { kind: input.inferredKind, hops: [netHop(a, net)], opaque: false, byFlows: true });
   }
 
   const outOf = new Map<string, Movement[]>();
@@ -180,7 +184,7 @@ function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map
     push(outOf, key(m.from, m.asset), m);
     push(into, key(m.to, m.asset), m);
   }
-  return { wallet, venues, conversions, never: input.never, outOf, into };
+  return { wallet, venues, conversions, never: input.never, unseen: input.unseen, outOf, into };
 }
 
 /** What following one token from (or back to) the wallet found. */
@@ -228,6 +232,19 @@ const newWalk = (): Walk => ({
   route: new Set(),
 });
 
+/**
+ * Native coin a venue known by its flows paid to the route: not what it sent to an account that
+ * keeps it (a market maker's protocol fee to its exchange's fee account), unless that is all.
+ */
+function paidToRoute<K extends string>(g: Graph<K>, venue: string, out: bigint): bigint {
+  let routed = 0n;
+  for (const m of g.outOf.get(key(venue, NATIVE)) ?? []) {
+    const a = m.to;
+    if (a === g.wallet || a === g.unseen || g.venues.has(a) || g.conversions.has(a) || g.outOf.has(key(a, NATIVE))) routed += m.amount;
+  }
+  return routed > 0n && routed < out ? routed : out;
+}
+
 /** Follows token `token` from the wallet forward: pass-throughs, venues, their outputs, at any depth. */
 function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
   const w = newWalk();
@@ -267,7 +284,7 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
         if (b === asset) continue;
         if (b === NATIVE) {
           if (!viaNative) {
-            w.nativeOut += amount;
+            w.nativeOut += v.byFlows ? paidToRoute(g, venue, amount) : amount;
             w.nativeIn += h.in.get(NATIVE) ?? 0n;
             w.sawNative = true;
           }

@@ -1,7 +1,7 @@
 import { routeFlows } from '../../shared/route-flows.js';
 import { topicToAddress } from '../../shared/uniswap-v2-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
-import { movementsOf, ZERO_ADDRESS, type InternalTransfer } from './movements.js';
+import { movementsOf, UNSEEN, ZERO_ADDRESS, type InternalTransfer } from './movements.js';
 import { dexOfTrade, segmentNames, type NameTables } from './names.js';
 import { isOrderLog, oneInchOrderTrades, signedMetaTransaction } from './orders.js';
 import type { V4PoolKey } from './pool-key.js';
@@ -163,6 +163,7 @@ function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: str
   const { options, wrapped } = ctx;
   const tx = whole ? options.transaction : undefined;
   const movements = movementsOf(logs, {
+    wallet,
     wrapped,
     value: tx && tx.to ? { from: receipt.from, to: tx.to, value: tx.value } : undefined,
     internal: whole ? options.internal : undefined,
@@ -174,7 +175,14 @@ function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: str
     infinityVaults: ctx.tables.infinityVaults,
     fourMeme: ctx.tables.fourMeme,
   });
-  const trades = routeFlows({ wallet, movements, venues: known, inferredKind: 'other', never: new Set([ZERO_ADDRESS, ...(wrapped ? [wrapped] : [])]) });
+  const trades = routeFlows({
+    wallet,
+    movements,
+    venues: known,
+    inferredKind: 'other',
+    never: new Set([ZERO_ADDRESS, ...(wrapped ? [wrapped] : [])]),
+    unseen: UNSEEN,
+  });
   if (!trades.length) return [];
   const naming = { tables: ctx.names, segment: segmentNames(logs, ctx.names), known, called: whole ? (receipt.to?.toLowerCase() ?? null) : null };
   return trades.map((t) => {

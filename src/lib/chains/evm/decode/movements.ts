@@ -12,8 +12,17 @@ import { dataWord } from './words.js';
  * The native coin and its wrapped form are one asset, so wrapping and unwrapping move nothing: a
  * WETH `Deposit`/`Withdrawal` (WETH9 emits no Transfer for them) and Arbitrum's WETH, which emits a
  * `Transfer` from or to the zero address instead, are left out, and so are internal calls to or from
- * the wrapped-native contract (the ETH side of the same wrap).
+ * the wrapped-native contract (the ETH side of the same wrap). Without a call trace, though, ETH
+ * unwrapped by a contract leaves it where no log shows (to the wallet, in practice: R8): what a
+ * contract other than the wallet unwrapped (`Withdrawal`s less `Deposit`s) moves from it to `UNSEEN`.
  */
+
+/** Where native coin goes when no movement shows where (an unwrap's ETH sent on by an internal call). */
+export const UNSEEN = 'unseen';
+
+/** WETH9 `Withdrawal(address indexed src, uint256 wad)` and `Deposit(address indexed dst, uint256 wad)`. */
+export const WETH_WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
+export const WETH_DEPOSIT_TOPIC = '0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c';
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
@@ -25,6 +34,8 @@ export interface InternalTransfer {
 }
 
 export interface MovementSources {
+  /** The trader: ETH it unwrapped stays with it. */
+  wallet?: string;
   /** The wrapped native token (lowercase), or null when the chain has none configured. */
   wrapped: string | null;
   /** The transaction's own value transfer, sender to `to`. */
@@ -32,10 +43,19 @@ export interface MovementSources {
   internal?: readonly InternalTransfer[];
 }
 
-export function movementsOf(logs: readonly RpcLog[], { wrapped, value, internal }: MovementSources): Movement[] {
+export function movementsOf(logs: readonly RpcLog[], { wallet, wrapped, value, internal }: MovementSources): Movement[] {
   const out: Movement[] = [];
   if (value && value.value > 0n) out.push({ asset: NATIVE, from: value.from.toLowerCase(), to: value.to.toLowerCase(), amount: value.value });
+  // ETH each contract unwrapped and did not wrap again (a router may unwrap and re-wrap on its way).
+  const unwrapped = new Map<string, bigint>();
   for (const l of logs) {
+    const t0 = l.topics[0]?.toLowerCase();
+    if (!internal && l.topics.length === 2 && (t0 === WETH_WITHDRAWAL_TOPIC || t0 === WETH_DEPOSIT_TOPIC) && l.address.toLowerCase() === wrapped) {
+      const who = topicToAddress(l.topics[1]);
+      const v = dataWord(l.data, 0);
+      if (who !== wallet) unwrapped.set(who, (unwrapped.get(who) ?? 0n) + (t0 === WETH_WITHDRAWAL_TOPIC ? v : -v));
+      continue;
+    }
     if (l.topics.length !== 3 || l.topics[0].toLowerCase() !== ERC20_TRANSFER_TOPIC) continue;
     const token = l.address.toLowerCase();
     const from = topicToAddress(l.topics[1]);
@@ -49,6 +69,7 @@ export function movementsOf(logs: readonly RpcLog[], { wrapped, value, internal 
       out.push({ asset: token, from: from === ZERO_ADDRESS ? token : from, to: to === ZERO_ADDRESS ? token : to, amount: dataWord(l.data, 0) });
     }
   }
+  for (const [from, amount] of unwrapped) if (amount > 0n) out.push({ asset: NATIVE, from, to: UNSEEN, amount });
   for (const t of internal ?? []) {
     const from = t.from.toLowerCase();
     const to = t.to.toLowerCase();

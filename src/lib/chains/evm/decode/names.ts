@@ -1,5 +1,6 @@
 import type { FlowTrade } from '../../shared/route-flows.js';
 import type { RpcLog } from './rpc-types.js';
+import { HASHFLOW_TRADE_TOPIC } from './hashflow.js';
 import type { EvmVenueKind, KnownVenue } from './venues.js';
 
 /**
@@ -16,7 +17,7 @@ import type { EvmVenueKind, KnownVenue } from './venues.js';
 /**
  * Events whose emitter is a named venue, or names the market maker that filled (the event and
  * its fields as each protocol's sources declare them):
- *  - Hashflow pools: `Trade(address trader, bytes32 txid, address baseToken, address quoteToken, uint256 baseTokenAmount, uint256 quoteTokenAmount)` (hashflownetwork/hashflow-contracts-evm);
+ *  - Hashflow pools' `Trade` (hashflow.ts);
  *  - Maverick V1 pools: `Swap(address sender, address recipient, bool tokenAIn, bool exactOutput, uint256 amountIn, uint256 amountOut, int32 activeTick)`,
  *    Maverick V2: `PoolSwap(address sender, address recipient, (uint256,bool,bool,int32) params, uint256 amountIn, uint256 amountOut)` (maverickprotocol);
  *  - DODO V2 pools: `DODOSwap(address fromToken, address toToken, uint256 fromAmount, uint256 toAmount, address trader, address receiver)` (DODOEX/contractV2);
@@ -24,7 +25,7 @@ import type { EvmVenueKind, KnownVenue } from './venues.js';
  *  - Fluid DEX pools: `Swap(bool swap0to1, uint256 amountIn, uint256 amountOut, address to)` (Instadapp/fluid-contracts-public).
  */
 export const NAMED_EVENTS: ReadonlyMap<string, string> = new Map([
-  ['0x8cf3dec1929508e5677d7db003124e74802bfba7250a572205a9986d86ca9f1e', 'hashflow'],
+  [HASHFLOW_TRADE_TOPIC, 'hashflow'],
   ['0x3b841dc9ab51e3104bda4f61b41e4271192d22cd19da5ee6e292dc8e2744f713', 'maverick'],
   ['0x103ed084e94a44c8f5f6ba8e3011507c41063177e29949083c439777d8d63f60', 'maverick'],
   ['0xc2c0245e056d5fb095f04cd6373bc770802ebd1e6c918eb78fdef843cdb37b0f', 'dodo'],

@@ -3,9 +3,10 @@ import { ERC20_TRANSFER_TOPIC, topicToAddress, UNISWAP_V2_SWAP_TOPIC } from '../
 import { UNISWAP_V3_SWAP_TOPIC } from '../../shared/uniswap-v3-events.js';
 import type { EvmDexKind } from '../registry.js';
 import { BALANCER_V2_SWAP_TOPIC, balancerHops, type BalancerHop } from './balancer.js';
-import { balancerV3Hops } from './balancer-v3.js';
+import { balancerV3BufferHops, balancerV3Hops } from './balancer-v3.js';
 import { curveExchanges } from './curve.js';
 import { uniswapV1Swaps } from './uniswap-v1.js';
+import { hashflowTrades } from './hashflow.js';
 import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC, fourMemeTrades } from './fourmeme.js';
 import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC } from './infinity.js';
 import { NATIVE_CURRENCY, type V4PoolKey } from './pool-key.js';
@@ -128,7 +129,7 @@ export function knownVenues(logs: readonly RpcLog[], ctx: VenueContext): Map<str
   }
   addV4Hops(logs, ctx, venues, asset);
   addBalancerHops(balancerHops(logs), 'balancer-v2', venues, asset);
-  addBalancerHops(balancerV3Hops(logs), 'other', venues, asset, 'balancer-v3');
+  addBalancerHops([...balancerV3BufferHops(logs), ...balancerV3Hops(logs)], 'other', venues, asset, 'balancer-v3');
   // four.meme: the curve's own figure when it trades against BNB (no log moves BNB). A curve
   // quoted in a token (a Transfer of another token to or from the manager) keeps its flows.
   for (const t of fourMemeTrades(logs, ctx.fourMeme)) {
@@ -150,6 +151,15 @@ export function knownVenues(logs: readonly RpcLog[], ctx: VenueContext): Map<str
     b.add(x.sold === null ? NATIVE : asset(x.sold), x.tokensSold);
     b.add(x.bought === null ? NATIVE : asset(x.bought), -x.tokensBought);
     addHop(venues, x.pool, 'other', b, 'curve');
+  }
+  // A Hashflow pool that pays from its own balance; where a maker's account pays instead, the pool
+  // moves nothing and the maker is found by its flows.
+  for (const x of hashflowTrades(logs)) {
+    if (!logs.some((l) => l.topics.length === 3 && l.topics[0].toLowerCase() === ERC20_TRANSFER_TOPIC && topicToAddress(l.topics[1]) === x.pool)) continue;
+    const b = new HopBuilder();
+    b.add(asset(x.baseToken), x.baseAmount);
+    b.add(asset(x.quoteToken), -x.quoteAmount);
+    addHop(venues, x.pool, 'other', b, 'hashflow');
   }
   for (const x of uniswapV1Swaps(logs)) {
     const b = new HopBuilder();
