@@ -237,12 +237,30 @@ const newWalk = (): Walk => ({
  * keeps it (a market maker's protocol fee to its exchange's fee account), unless that is all.
  */
 function paidToRoute<K extends string>(g: Graph<K>, venue: string, out: bigint): bigint {
+  const routed = nativeToRoute(g, venue);
+  return routed > 0n && routed < out ? routed : out;
+}
+
+/** Native coin a venue sent to accounts of the route (not to one that keeps it: a fee account). */
+function nativeToRoute<K extends string>(g: Graph<K>, venue: string): bigint {
   let routed = 0n;
   for (const m of g.outOf.get(key(venue, NATIVE)) ?? []) {
     const a = m.to;
     if (a === g.wallet || a === g.unseen || g.venues.has(a) || g.conversions.has(a) || g.outOf.has(key(a, NATIVE))) routed += m.amount;
   }
-  return routed > 0n && routed < out ? routed : out;
+  return routed;
+}
+
+/**
+ * Native coin a venue known by its flows took in from the route: all it received, less what it
+ * sent back to the route; a fee it skims to an account of its own (a pool's community fee) is
+ * part of its price.
+ */
+function tookFromRoute<K extends string>(g: Graph<K>, venue: string, net: bigint): bigint {
+  let took = 0n;
+  for (const m of g.into.get(key(venue, NATIVE)) ?? []) took += m.amount;
+  took -= nativeToRoute(g, venue);
+  return took > net ? took : net;
 }
 
 /** Follows token `token` from the wallet forward: pass-throughs, venues, their outputs, at any depth. */
@@ -259,14 +277,14 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
 
   /** The asset reached a venue: by a movement (`arrived`), or as the output of one of its own hops. */
   const enter = (venue: string, asset: string, viaNative: boolean, arrived: boolean) => {
-    const k = key(venue, asset) + (viaNative ? '|n' : '') + (arrived ? '|a' : '');
-    if (entered.has(k)) return;
-    entered.add(k);
-    w.route.add(venue);
     const v = g.venues.get(venue)!;
     const hops = v.hops.filter((h) => (h.in.get(asset) ?? 0n) > 0n);
+    // Once per venue and asset, however many paths bring the asset there.
+    const k = key(venue, asset) + (viaNative ? '|n' : '') + (hops.length ? '' : '|a');
+    if ((hops.length === 0 && !arrived) || entered.has(k)) return;
+    entered.add(k);
+    w.route.add(venue);
     if (hops.length === 0) {
-      if (!arrived) return;
       // A venue that sent the asset on kept none of it: a pass-through for it.
       if (g.outOf.has(key(venue, asset))) queue.push({ account: venue, asset, viaNative, first: false });
       // What the venue did with it cannot be seen: its output may well reach the wallet.
@@ -370,13 +388,14 @@ function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
 
   /** The asset left a venue: by a movement (`arrived`), or as the input of one of its own hops. */
   const leave = (s: BackStep, venue: string, arrived: boolean) => {
-    const k = key(venue, s.asset) + (arrived ? '|a' : '') + (s.viaNative ? '|n' : '');
-    if (left.has(k)) return;
-    left.add(k);
-    w.route.add(venue);
     const v = g.venues.get(venue)!;
     const hops = v.hops.filter((h) => (h.out.get(s.asset) ?? 0n) > 0n);
-    if (hops.length === 0 && arrived) {
+    // Once per venue and asset, however many paths lead there.
+    const k = key(venue, s.asset) + (s.viaNative ? '|n' : '') + (hops.length ? '' : '|a');
+    if ((hops.length === 0 && !arrived) || left.has(k)) return;
+    left.add(k);
+    w.route.add(venue);
+    if (hops.length === 0) {
       // A venue that received the asset before sending it kept none of it: a pass-through for it.
       if (g.into.has(key(venue, s.asset))) queue.push({ ...s, account: venue, first: false });
       else funding.unknown++;
@@ -385,7 +404,7 @@ function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
       for (const [a, amount] of h.in) {
         if (a === s.asset) continue;
         if (a === NATIVE && !s.viaNative) {
-          w.nativeIn += amount;
+          w.nativeIn += v.byFlows ? tookFromRoute(g, venue, amount) : amount;
           w.nativeOut += h.out.get(NATIVE) ?? 0n;
           w.sawNative = true;
         }

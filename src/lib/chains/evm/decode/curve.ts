@@ -20,6 +20,8 @@ export const CURVE_CRYPTO_EXCHANGE_TOPIC = '0xb2e76ae99761dc136e598d4a629bb347ec
 /** Tricrypto-ng / twocrypto-ng: the cryptoswap fields plus `uint256 fee, uint256 packed_price_scale`. */
 export const CURVE_NG_EXCHANGE_TOPIC = '0x143f1f8e861fbdeddd5b46e844b7d3ac7b86a122f36e8c463859ee6811b1f29c';
 
+const ZERO = '0x0000000000000000000000000000000000000000';
+
 const CURVE_TOPICS = new Set([CURVE_TOKEN_EXCHANGE_TOPIC, CURVE_TOKEN_EXCHANGE_UNDERLYING_TOPIC, CURVE_CRYPTO_EXCHANGE_TOPIC, CURVE_NG_EXCHANGE_TOPIC]);
 
 export interface CurveExchange {
@@ -60,7 +62,9 @@ export function curveExchanges(logs: readonly RpcLog[]): CurveExchange[] {
     const from = topicToAddress(l.topics[1]);
     const to = topicToAddress(l.topics[2]);
     const t = { token: l.address.toLowerCase(), value: dataWord(l.data, 0) };
-    if (pools.has(to)) into.set(to, [...(into.get(to) ?? []), t]);
+    // A base pool's LP token minted to a metapool is the metapool's doing, not a coin the buyer paid
+    // (exchange_underlying may state its amount sold in it).
+    if (pools.has(to) && from !== ZERO) into.set(to, [...(into.get(to) ?? []), t]);
     if (pools.has(from)) outOf.set(from, [...(outOf.get(from) ?? []), t]);
   }
   const out: CurveExchange[] = [];
