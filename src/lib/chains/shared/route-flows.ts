@@ -144,6 +144,32 @@ function netHop(account: string, net: ReadonlyMap<string, bigint> | undefined): 
 }
 
 /**
+ * What a venue's flows show beyond the hops its events state, when it is more of the same (it took
+ * more of what it took, gave more of what it gave): a swap its events do not state as one (a Curve
+ * add_liquidity and remove_liquidity_one_coin in one route). A difference that contradicts the
+ * flows (the native side of a hop, which no log moves) is not one.
+ */
+function residualHop(account: string, net: ReadonlyMap<string, bigint> | undefined, hops: readonly Hop[]): Hop | null {
+  const stated = new Map<string, bigint>();
+  for (const h of hops) {
+    for (const [a, v] of h.in) stated.set(a, (stated.get(a) ?? 0n) + v);
+    for (const [a, v] of h.out) stated.set(a, (stated.get(a) ?? 0n) - v);
+  }
+  const inn = new Map<string, bigint>();
+  const out = new Map<string, bigint>();
+  for (const a of new Set([...(net?.keys() ?? []), ...stated.keys()])) {
+    if (a === account) continue;
+    const n = net?.get(a) ?? 0n;
+    const r = n - (stated.get(a) ?? 0n);
+    if (r === 0n) continue;
+    if ((r > 0n && n <= 0n) || (r < 0n && n >= 0n)) return null;
+    if (r > 0n) inn.set(a, r);
+    else out.set(a, -r);
+  }
+  return inn.size && out.size ? { in: inn, out } : null;
+}
+
+/**
  * A token's own contract that took other assets and gave only its own token (a wrap, a deposit
  * against shares, a liquidity add), or took only its own token back (an unwrap, a redemption):
  * a conversion, never a venue (decisions.md: receipt tokens minted or burnt against a deposit are
@@ -161,7 +187,10 @@ function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map
   const conversions = new Map<string, Hop>();
   for (const [a, v] of input.venues) {
     if (a === wallet) continue;
-    venues.set(a, { kind: v.kind, hops: v.hops ? [...v.hops] : [netHop(a, nets.get(a))], opaque: v.opaque ?? false, byFlows: !v.hops });
+    const hops = v.hops ? [...v.hops] : [netHop(a, nets.get(a))];
+    const rest = v.hops && !v.opaque ? residualHop(a, nets.get(a), v.hops) : null;
+    if (rest) hops.push(rest);
+    venues.set(a, { kind: v.kind, hops, opaque: v.opaque ?? false, byFlows: !v.hops });
   }
   for (const [a, net] of nets) {
     if (a === wallet || input.never.has(a) || venues.has(a)) continue;
@@ -346,7 +375,15 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
         w.route.add(to);
         // The wallet's own receipt or LP token paid back by its contract: a withdrawal, whatever follows.
         if (s.first && to === s.asset) w.redeemed = true;
-        for (const b of conversion.out.keys()) if (b !== s.asset) queue.push({ ...s, account: to, asset: b });
+        for (const b of conversion.out.keys()) {
+          if (b === s.asset) continue;
+          // What a venue paid, redeemed for the native coin on the route's way back (sDAI paid back in WXDAI).
+          if (b === NATIVE && !s.viaNative && !s.first) {
+            w.nativeOut += conversion.out.get(NATIVE)!;
+            w.sawNative = true;
+          }
+          queue.push({ ...s, account: to, asset: b, viaNative: s.viaNative || b === NATIVE });
+        }
         continue;
       }
       if (to === s.asset) {
@@ -441,7 +478,14 @@ function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
         w.route.add(from);
         const inputs = [...(conversion?.in.keys() ?? [])].filter((a) => a !== s.asset);
         if (inputs.length === 0) funding.unknown++;
-        for (const a of inputs) queue.push({ ...s, account: from, asset: a, viaConversion: true });
+        for (const a of inputs) {
+          // The route's native coin deposited for what a venue then traded (WXDAI into sDAI, swapped for USDC).
+          if (a === NATIVE && !s.viaNative && !s.first) {
+            w.nativeIn += conversion!.in.get(NATIVE)!;
+            w.sawNative = true;
+          }
+          queue.push({ ...s, account: from, asset: a, viaConversion: true, viaNative: s.viaNative || a === NATIVE });
+        }
         continue;
       }
       if (g.venues.has(from)) {
