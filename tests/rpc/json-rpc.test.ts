@@ -193,6 +193,22 @@ describe('retries', () => {
     expect(s.stats.httpRequests).toBe(2);
   });
 
+  it('hands a transient item error back at once with retryItemErrors false, in a batch and sent alone', async () => {
+    const refusing = { code: -32005, message: 'query returned more than 10000 results' };
+    const calls = TXS.slice(0, 3).map((x) => getTx(x.signature));
+    for (const batchSize of [100, 1]) {
+      const s = await start({ itemError: (c) => (c.params[0] === TXS[1].signature ? refusing : null) });
+      const t = transport(s.url, { batchSize });
+      const out = await t.callManySettled(calls, { retryItemErrors: false });
+      expect(out.map((o) => o.ok)).toEqual([true, false, true]);
+      expect(out[1]).toMatchObject({ ok: false, error: { code: -32005 } });
+      // Each call asked once: the refusal is the caller's to read, not the retry policy's.
+      expect(s.stats.byMethod.getTransaction).toBe(3);
+      await s.close();
+      server = undefined;
+    }
+  });
+
   it('does not retry a JSON-RPC error that is not transient', async () => {
     const s = await start();
     const t = transport(s.url);
