@@ -15,6 +15,7 @@ import type { Offload } from '../core/offload.js';
 import type { Limiter } from '../rpc/limiter.js';
 import { normalizeEvmAddress, toChecksumAddress } from './evm/address.js';
 import { isV4PoolKey, type V4PoolKey } from './evm/decode/pool-key.js';
+import { ZEROX_SETTLERS } from './evm/enrich/settler-kind.js';
 import { fromEvmPublicSettings, toEvmPublicSettings } from './evm/public-settings.js';
 import type { EvmChainConfig } from './evm/registry.js';
 import type { ChainInfo, PublicChain } from './registry.js';
@@ -176,6 +177,8 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         explorer: chain.rpc.explorer,
         hints,
         poolKeys: keyed?.(POOL_KEYS),
+        // 0x's Settler instances as read from its deployer registry: read once per chain, kept.
+        settlers: keyed?.(ZEROX_SETTLERS),
         log,
         limiter,
       });
