@@ -29,6 +29,12 @@ export interface FakeApi {
   /** Cursors with this prefix are refused with invalid_cursor (a rotated secret). */
   refusePrefix: string | null;
   cursorPrefix: string;
+  /**
+   * The wallet's decoder version on the server (null: a server that keeps none), said in the
+   * `x-decoder-version` header, the final line, or both (`versionIn`).
+   */
+  decoderVersion: number | null;
+  versionIn: 'header' | 'final' | 'both';
 }
 
 export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: number } = {}): FakeApi {
@@ -39,6 +45,8 @@ export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: nu
     calls: [],
     refusePrefix: null,
     cursorPrefix: 'c',
+    decoderVersion: null,
+    versionIn: 'both',
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://x');
       api.calls.push(url.pathname + url.search);
@@ -80,6 +88,7 @@ export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: nu
           wallet: 'W',
           firstTrade: last?.blockTime ?? null,
           ...(complete ? {} : { cursor: `${api.cursorPrefix}:${i}` }),
+          ...(api.decoderVersion !== null && api.versionIn !== 'header' ? { decoderVersion: api.decoderVersion } : {}),
         }),
       );
       const enc = new TextEncoder();
@@ -98,7 +107,9 @@ export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: nu
           await new Promise((r) => setTimeout(r, 0));
         },
       });
-      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+      const headers: Record<string, string> = { 'content-type': 'application/x-ndjson' };
+      if (api.decoderVersion !== null && api.versionIn !== 'final') headers['x-decoder-version'] = String(api.decoderVersion);
+      return new Response(body, { headers });
     },
   };
   return api;

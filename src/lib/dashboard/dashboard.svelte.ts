@@ -57,7 +57,7 @@ export class Dashboard {
         next: async (v) => {
           if (!live) return;
           this.load = v ?? null;
-          const changed = await mirror.sync(v?.tradeCount ?? 0);
+          const changed = await mirror.sync(v?.tradeCount ?? 0, v?.generation ?? 0);
           if (live && changed) this.rows = mirror.rows;
         },
       });

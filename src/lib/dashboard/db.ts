@@ -11,6 +11,10 @@
  * is the API's delivery order (newest first). API mode: `order = epoch(6) + ':' + (999999999999 -
  * index)(12)`, where epoch 0 is the first walk and each refresh takes a higher epoch, so trades a
  * refresh finds above the stored head sort above it. RPC mode: `tradeKey(position, leg)`.
+ *
+ * A history decoded again (a newer decoder, issue 23): the API mode re-reads the wallet from the top
+ * into a staging area (`stagingId`) and swaps it in whole at the end (reread.ts); the RPC mode
+ * decodes the stored transactions again batch by batch (redecode-direct.ts).
  */
 import { Dexie, type Table } from 'dexie';
 import type { Trade } from '../core/trade.js';
@@ -40,6 +44,12 @@ export interface BatchRow {
   walletId: string;
   order: string;
   trades: Trade[];
+  /**
+   * RPC mode: each trade's order key (`tradeKey(position, leg)`), so a newer decoder can fetch the
+   * stored transactions again by signature and position. Absent in API mode and on batches
+   * stored before keys were kept (those are re-read whole instead).
+   */
+  keys?: string[];
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'paused' | 'complete' | 'error';
@@ -57,8 +67,19 @@ export interface WalkState {
   lastFp: string | null;
   /** After an invalid_cursor restart: skip delivered trades up to and including this one. */
   skipUntil: string | null;
-  /** Refresh: head found by this refresh, made the wallet's head when it ends. */
+  /** Refresh: head found by this refresh, made the wallet's head when it ends. Re-read: its newest trade (API) or head (RPC). */
   newHead: string | null;
+  /** Re-read: the decoder version it reads at (the server's, or the source's). */
+  version?: number;
+}
+
+/** RPC mode: stored transactions decoded again by a newer decoder, oldest first (redecode-direct.ts). */
+export interface RedecodeState {
+  version: number;
+  /** Batches whose order is above this key are still to do ('' when none is done). */
+  after: string;
+  /** The newest batch's order when it began: what was stored by the older decoder. */
+  end: string;
 }
 
 export interface LoadRow {
@@ -69,6 +90,21 @@ export interface LoadRow {
   walk: WalkState | null;
   /** A refresh from the top under way (resumable like the walk). */
   refresh: WalkState | null;
+  /**
+   * A re-read from the top into the staging area, under way: the stored rows came from an older
+   * decoder. It replaces them whole when it reaches the end (and ends the walk and any refresh).
+   */
+  reread?: WalkState | null;
+  /** RPC mode: the stored transactions decoded again batch by batch, under way. */
+  redecode?: RedecodeState | null;
+  /**
+   * The decoder version the stored rows come from, at least: API mode, the server's version of the
+   * wallet when they were read; RPC mode, the source's. Absent on rows stored before it was kept
+   * (taken as 0, older than any). Null until the first read says it.
+   */
+  decoderVersion?: number | null;
+  /** Grows each time the rows are replaced other than at the ends (a re-read swapped in, a re-decode): the page reads them again. */
+  generation?: number;
   /** Fingerprints of the newest and the oldest stored trade (API mode), for refresh and restart. */
   headFp: string | null;
   tailFp: string | null;
@@ -199,9 +235,20 @@ export async function countTrades(db: DashboardDb, id: string): Promise<number> 
   return n;
 }
 
+/** A walk from the top (a refresh, a re-read) or from the start (the first walk) in an epoch. */
+export function newWalk(epoch: number): WalkState {
+  return { epoch, index: 0, cursor: null, stopAt: null, lastFp: null, skipUntil: null, newHead: null };
+}
+
+/** Where a re-read stores its rows until it reaches the end: another wallet id, so nothing of it is shown before. */
+export function stagingId(id: string): string {
+  return `${id}#reread`;
+}
+
 export async function deleteWallet(db: DashboardDb, id: string): Promise<void> {
   await db.transaction('rw', db.wallets, db.batches, db.loads, async () => {
     await walletBatches(db, id).delete();
+    await walletBatches(db, stagingId(id)).delete();
     await db.loads.delete(id);
     await db.wallets.delete(id);
   });

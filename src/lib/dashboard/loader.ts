@@ -5,12 +5,26 @@
  * Every batch is stored together with the position it reached in one Dexie transaction, so a
  * reload or a closed tab resumes exactly after the last stored trade: no gap, no duplicate.
  */
-import type { ChainSource } from '../core/chain-source.js';
+import type { ChainSource, HistoryBatch } from '../core/chain-source.js';
 import { tradeKey } from '../core/trade.js';
 import { ApiError, type ApiConfig } from './api-client.js';
 import type { Phase } from './api-phase/api-call.js';
 import { apiPhase } from './api-phase/api-phase.js';
-import { walletId, type DashboardDb, type LoadMode, type LoadRow, type TradeRow, type WalkState, stripRow, walletBatches } from './db.js';
+import {
+  newWalk,
+  stagingId,
+  stripRow,
+  walletBatches,
+  walletId,
+  type BatchRow,
+  type DashboardDb,
+  type LoadMode,
+  type LoadRow,
+  type TradeRow,
+  type WalkState,
+} from './db.js';
+import { redecodeDirect, versionCheck } from './redecode-direct.js';
+import { dropStaged, startReread, swapStaged } from './reread.js';
 
 export interface LoadRequest {
   chain: string;
@@ -42,10 +56,6 @@ class RateMeter {
     const total = this.samples.reduce((s, [, k]) => s + k, 0) - this.samples[0][1];
     return span > 0 ? Math.round((total * 1000) / span) : 0;
   }
-}
-
-function newWalk(epoch: number): WalkState {
-  return { epoch, index: 0, cursor: null, stopAt: null, lastFp: null, skipUntil: null, newHead: null };
 }
 
 export class WalletLoader {
@@ -110,6 +120,7 @@ export class WalletLoader {
     const { db } = this.deps;
     await db.transaction('rw', db.batches, db.loads, async () => {
       await walletBatches(db, id).delete();
+      await dropStaged(db, id);
       await db.loads.delete(id);
     });
   }
@@ -157,6 +168,7 @@ export class WalletLoader {
       // A wallet switched between API and RPC mode starts over: the two orders do not mix.
       if ((w && w.mode !== req.mode) || (load && load.mode !== req.mode)) {
         await walletBatches(db, id).delete();
+        await dropStaged(db, id);
         load = undefined;
       }
       await db.wallets.put({
@@ -175,6 +187,10 @@ export class WalletLoader {
           mode: req.mode,
           walk: newWalk(0),
           refresh: null,
+          reread: null,
+          redecode: null,
+          decoderVersion: null,
+          generation: 0,
           headFp: null,
           tailFp: null,
           head: null,
@@ -190,7 +206,7 @@ export class WalletLoader {
           startedAt: t,
           updatedAt: t,
         };
-      } else if (req.refresh && !load.refresh && (load.tradeCount > 0 || !load.walk)) {
+      } else if (req.refresh && !load.refresh && !load.reread && (load.tradeCount > 0 || !load.walk)) {
         const top = await walletBatches(db, id).last();
         const epoch = top && req.mode === 'api' ? Number(top.order.slice(0, 6)) + 1 : 0;
         load.refresh = { ...newWalk(epoch), stopAt: req.mode === 'api' ? load.headFp : load.head };
@@ -209,20 +225,37 @@ export class WalletLoader {
     this.deps.onProgress?.(load);
     const meter = new RateMeter();
     meter.add(this.now(), 0);
-    // The refresh first (newest trades are what a returning person wants), then the walk back.
-    for (const phase of ['refresh', 'walk'] as const) {
-      if (!load[phase]) continue;
-      load = req.mode === 'api' ? await this.apiPhase(id, req, phase, signal, meter) : await this.rpcPhase(id, req, phase, signal, meter);
+    const source = req.mode === 'rpc' ? await this.directSource(req) : null;
+    // Direct mode: rows of an older decoder than the source's are decoded again (redecode-direct.ts).
+    if (source) load = await versionCheck(this.deps.db, id, source, this.now());
+    // A re-read first (it replaces everything), then the refresh (newest trades are what a
+    // returning person wants), the stored transactions decoded again, then the walk back. A phase
+    // that ends without finishing (the stream stopped early) ends the run, unless a re-read took over.
+    for (let phase = nextPhase(load); phase && !signal.aborted;) {
+      if (phase === 'redecode') load = await redecodeDirect(this.deps, id, req.address, source!, signal, this.now);
+      else if (source) load = await this.rpcPhase(id, req, phase, source, signal, meter);
+      else load = await this.apiPhase(id, req, phase, signal, meter);
+      const next = nextPhase(load);
+      if (next === phase || (next && next !== 'reread' && order(next) < order(phase))) break;
+      phase = next;
     }
     // Paused or cancelled: load() records why.
     if (signal.aborted) throw new DOMException('stopped', 'AbortError');
     return this.update(id, (r) => {
-      if (!r.walk && !r.refresh) r.status = 'complete';
+      if (!nextPhase(r)) r.status = 'complete';
       r.rate = 0;
     });
   }
 
-  /** Stores one batch and the state it reached in one transaction. */
+  private async directSource(req: LoadRequest): Promise<ChainSource> {
+    if (!this.deps.source) throw new Error('Direct mode is not available here.');
+    return this.deps.source(req);
+  }
+
+  /**
+   * Stores one batch and the state it reached in one transaction. A re-read's rows go to the
+   * staging area, and its last write swaps them in (reread.ts). Direct mode keeps each trade's key.
+   */
   private async commit(
     id: string,
     phase: Phase,
@@ -230,19 +263,29 @@ export class WalletLoader {
     received: number,
     meter: RateMeter,
     mutate: (r: LoadRow, state: WalkState | null) => void,
+    keyed = false,
   ): Promise<LoadRow> {
     const { db } = this.deps;
     const t = this.now();
     return db.transaction('rw', db.batches, db.loads, async () => {
       const r = (await db.loads.get(id))!;
-      const state = r[phase];
-      if (rows.length) await db.batches.put({ walletId: id, order: rows[0].order, trades: rows.map(stripRow) });
-      r.tradeCount += rows.length;
+      const state = r[phase] ?? null;
+      const staged = phase === 'reread';
+      if (rows.length) {
+        const batch: BatchRow = { walletId: staged ? stagingId(id) : id, order: rows[0].order, trades: rows.map(stripRow) };
+        if (keyed) batch.keys = rows.map((x) => x.order);
+        await db.batches.put(batch);
+      }
+      if (!staged) r.tradeCount += rows.length;
       r.received += received;
       if (rows.length && r.firstBatchAt == null) r.firstBatchAt = t;
       r.rate = meter.add(t, rows.length);
       r.updatedAt = t;
       mutate(r, state);
+      if (staged && state && !r.reread) {
+        r.tradeCount = await swapStaged(db, id);
+        r.generation = (r.generation ?? 0) + 1;
+      }
       await db.loads.put(r);
       this.deps.onProgress?.(r);
       return r;
@@ -256,15 +299,15 @@ export class WalletLoader {
       api: this.deps.api,
       commit: (rows: TradeRow[], received: number, mutate: (r: LoadRow, state: WalkState | null) => void) =>
         this.commit(id, phase, rows, received, meter, mutate),
+      supersede: (version: number) => startReread(this.deps.db, id, version, this.now()),
       retryDelayMs: this.deps.retryDelayMs ?? 1000,
     };
     return apiPhase(deps, id, req, phase, signal);
   }
 
-  private async rpcPhase(id: string, req: LoadRequest, phase: Phase, signal: AbortSignal, meter: RateMeter): Promise<LoadRow> {
+  /** Direct mode: the chain source's walk back, a refresh down to the stored head, or a re-read of everything. */
+  private async rpcPhase(id: string, req: LoadRequest, phase: Phase, source: ChainSource, signal: AbortSignal, meter: RateMeter): Promise<LoadRow> {
     const { db } = this.deps;
-    if (!this.deps.source) throw new Error('Direct mode is not available here.');
-    const source = await this.deps.source(req);
     let load = (await db.loads.get(id))!;
     const state = load[phase]!;
     const iter = source.history({
@@ -287,23 +330,37 @@ export class WalletLoader {
         walletId: id,
         order: tradeKey(t.position, t.leg),
       }));
-      load = await this.commit(id, phase, rows, rows.length, meter, (r, state) => {
-        const s = state!;
-        s.cursor = batch.position;
-        if (batch.head) {
-          if (phase === 'walk' && !r.head) r.head = batch.head;
-          if (phase === 'refresh' && !s.newHead) s.newHead = batch.head;
-        }
-        if (batch.done) {
-          if (phase === 'walk') r.walk = null;
-          else {
-            if (s.newHead) r.head = s.newHead;
-            r.refresh = null;
-          }
-        }
-      });
+      load = await this.commit(id, phase, rows, rows.length, meter, (r, state) => directReached(r, state!, phase, batch), true);
       if (batch.done) break;
     }
     return load;
   }
+}
+
+/** Direct mode: the state a batch of the source moved a phase to. */
+function directReached(r: LoadRow, s: WalkState, phase: Phase, batch: HistoryBatch): void {
+  s.cursor = batch.position;
+  if (batch.head) {
+    if (phase === 'walk' && !r.head) r.head = batch.head;
+    if (phase !== 'walk' && !s.newHead) s.newHead = batch.head;
+  }
+  if (!batch.done) return;
+  if (phase === 'walk') r.walk = null;
+  else if (phase === 'refresh') {
+    if (s.newHead) r.head = s.newHead;
+    r.refresh = null;
+  } else {
+    // The whole history read again: it becomes the wallet's rows (the commit swaps them in).
+    r.head = s.newHead ?? r.head;
+    r.decoderVersion = s.version ?? null;
+    r.walk = r.refresh = r.reread = r.redecode = null;
+  }
+}
+
+type RunPhase = Phase | 'redecode';
+/** The order phases run in: a re-read replaces everything; a refresh, the re-decode and the walk back follow. */
+const PHASES: readonly RunPhase[] = ['reread', 'refresh', 'redecode', 'walk'];
+const order = (p: RunPhase) => PHASES.indexOf(p);
+function nextPhase(r: LoadRow): RunPhase | null {
+  return PHASES.find((p) => r[p]) ?? null;
 }

@@ -95,6 +95,8 @@ export interface FinalLine {
   wallet: string;
   firstTrade: string | null;
   cursor?: string;
+  /** The decoder version of the wallet's stored trades when the line was written (a server that keeps one). */
+  decoderVersion?: number;
 }
 export type StreamLine = BatchLine | FinalLine;
 
@@ -117,6 +119,7 @@ export function parseStreamLine(line: string): StreamLine {
       wallet: String(o.wallet ?? ''),
       firstTrade: typeof o.firstTrade === 'string' ? o.firstTrade : null,
       cursor: typeof o.cursor === 'string' ? o.cursor : undefined,
+      decoderVersion: Number.isSafeInteger(o.decoderVersion) ? (o.decoderVersion as number) : undefined,
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');

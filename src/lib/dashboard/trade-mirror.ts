@@ -11,6 +11,9 @@ export class TradeMirror {
   rows: TradeRow[] = [];
   private newest: string | null = null;
   private oldest: string | null = null;
+  /** The load row's generation the rows were read at: a new one means they were replaced in the middle. */
+  private generation: number | undefined;
+  private asked: { expectedCount?: number; generation?: number } = {};
   private syncing: Promise<boolean> | null = null;
   private again = false;
 
@@ -20,7 +23,9 @@ export class TradeMirror {
   ) {}
 
   /** Brings `rows` up to date; resolves true when they changed. Calls made during a sync coalesce. */
-  sync(expectedCount?: number): Promise<boolean> {
+  sync(expectedCount?: number, generation?: number): Promise<boolean> {
+    // The latest call's figures, for a sync running now to pick up when it goes round again.
+    this.asked = { expectedCount, generation };
     if (this.syncing) {
       this.again = true;
       return this.syncing;
@@ -30,7 +35,7 @@ export class TradeMirror {
       try {
         do {
           this.again = false;
-          changed = (await this.step(expectedCount)) || changed;
+          changed = (await this.step(this.asked.expectedCount, this.asked.generation)) || changed;
         } while (this.again);
       } finally {
         this.syncing = null;
@@ -40,11 +45,14 @@ export class TradeMirror {
     return this.syncing;
   }
 
-  private async step(expectedCount?: number): Promise<boolean> {
+  private async step(expectedCount?: number, generation?: number): Promise<boolean> {
     const id = this.walletId;
     let reset = false;
-    // Fewer stored than held (a cancel, a mode switch): start over.
-    if (expectedCount !== undefined && expectedCount < this.rows.length) {
+    // Fewer stored than held (a cancel, a mode switch), or rows replaced in the middle (a history
+    // decoded again, swapped in): start over.
+    const replaced = generation !== undefined && this.generation !== undefined && generation !== this.generation;
+    if (generation !== undefined) this.generation = generation;
+    if (replaced || (expectedCount !== undefined && expectedCount < this.rows.length)) {
       this.rows = [];
       this.newest = this.oldest = null;
       reset = true;

@@ -2,7 +2,11 @@ import type { Trade } from '../../core/trade.js';
 import { apiOrder, fingerprint, type LoadRow, type TradeRow, type WalkState } from '../db.js';
 import type { BatchLine, FinalLine } from '../ndjson.js';
 
-export type Phase = 'walk' | 'refresh';
+/** The walk back, a refresh from the top, or a re-read from the top into the staging area (db.ts). */
+export type Phase = 'walk' | 'refresh' | 'reread';
+
+/** The response header that says the wallet's decoder version on the server when the answer started. */
+export const DECODER_VERSION_HEADER = 'x-decoder-version';
 
 /**
  * One call of the /v1 history stream for a phase, and what it has reached: the phase's walk state
@@ -19,6 +23,15 @@ export class ApiCall {
   finished = false;
   /** Trades this call added (what a restart skipped and a refresh's stop cut off not counted). */
   newRows = 0;
+  /**
+   * The server re-decoded the wallet since the stored rows were read (its decoder version is above
+   * theirs): the call stops, and a re-read at that version replaces them (reread.ts).
+   */
+  superseded: number | null = null;
+  /** The decoder version the rows are known to come from at least; null until the server says it. */
+  private known: number | null;
+  /** Learned by this call for a wallet that had none: written with the state reached. */
+  private learned: number | null = null;
 
   constructor(
     load: LoadRow,
@@ -28,11 +41,20 @@ export class ApiCall {
     this.walk = { ...load[phase]! };
     this.headFp = load.headFp;
     this.tailFp = load.tailFp;
+    // Rows stored before versions were kept are older than any.
+    this.known = phase === 'reread' ? (this.walk.version ?? null) : (load.decoderVersion ?? (load.tradeCount > 0 ? 0 : null));
+  }
+
+  /** The server's decoder version of the wallet (the answer's header, the final line). */
+  observe(version: number): void {
+    if (this.known === null) this.known = this.learned = version;
+    else if (version > this.known && (this.superseded === null || version > this.superseded)) this.superseded = version;
   }
 
   /** The final line: the server's figures, and the cursor to ask again with when it is still loading. */
   end(line: FinalLine): void {
     this.final = line;
+    if (line.decoderVersion !== undefined) this.observe(line.decoderVersion);
     if (line.complete) this.finished = true;
     else if (line.cursor) this.walk.cursor = line.cursor;
   }
@@ -86,6 +108,7 @@ export class ApiCall {
     const fin = this.final;
     const hf = this.headFp;
     const tf = this.tailFp;
+    const learned = this.learned;
     return (r) => {
       r.tailFp = tf;
       r.headFp = hf;
@@ -93,8 +116,15 @@ export class ApiCall {
         r.serverTradeCount = fin.tradeCount;
         r.firstTrade = fin.firstTrade;
       }
+      if (learned !== null && phase !== 'reread') r.decoderVersion = learned;
       if (!done) r[phase] = snap;
-      else {
+      else if (phase === 'reread') {
+        // The whole history re-read: it becomes the wallet's rows (the commit swaps them in).
+        r.headFp = snap.newHead;
+        r.tailFp = snap.lastFp;
+        r.decoderVersion = snap.version ?? null;
+        r.walk = r.refresh = r.reread = null;
+      } else {
         // A refresh's first trades are the new head, once it has met what was stored.
         if (phase === 'refresh' && snap.newHead) r.headFp = snap.newHead;
         r[phase] = null;

@@ -10,6 +10,8 @@ export interface ApiPhaseDeps {
   api: () => ApiConfig;
   /** Stores a batch and the state it reached, for this wallet and phase. */
   commit: Commit;
+  /** The server re-decoded the wallet (its decoder version is above the rows'): start a re-read at that version. */
+  supersede(version: number): Promise<LoadRow>;
   retryDelayMs: number;
 }
 
@@ -17,7 +19,9 @@ export interface ApiPhaseDeps {
  * One phase (the walk back, or a refresh from the top) of a wallet's load from this server's /v1
  * stream into IndexedDB: calls of the stream (fetch.ts), each written as it is read (flush.ts),
  * again after the ones that did not finish the phase (retry.ts), until the phase is done or the
- * load stops. Resolves with the load row reached.
+ * load stops. A call that finds the server re-decoded the wallet ends the walk or refresh: a re-read
+ * takes over (reread.ts; a re-read that finds a newer version still starts again). Resolves with the
+ * load row reached.
  */
 export async function apiPhase(
   deps: ApiPhaseDeps,
@@ -29,11 +33,15 @@ export async function apiPhase(
   const reload = async () => (await deps.db.loads.get(id))!;
   const retry = new ApiRetryPolicy({ delayMs: deps.retryDelayMs, signal, commit: deps.commit, reload });
   let load = await reload();
-  while (load[phase] && !signal.aborted) {
+  while (load[phase] && !signal.aborted && (phase === 'reread' || !load.reread)) {
     const call = new ApiCall(load, phase, id);
     const writer = new BatchWriter(deps.commit, () => call.reached());
     try {
       const stored = await fetchCall(call, writer, retry, deps.api(), wallet, signal);
+      if (call.superseded !== null) {
+        load = await deps.supersede(call.superseded);
+        continue;
+      }
       // A finished call always ends with a write: its row is the phase's end.
       if (call.finished && stored) return stored;
     } catch (e) {
