@@ -796,7 +796,7 @@ export const GOLDEN: MainnetGolden[] = [
         tokenMint: '0x55d398326f99059ff775485246999027b3197955',
         amount: '10',
         amountSol: '0.014389342482790536',
-        dex: 'unknown',
+        dex: 'airswap',
       },
     ],
     why:
@@ -805,7 +805,8 @@ export const GOLDEN: MainnetGolden[] = [
       'sender = the adapter, senderToken USDT, senderAmount 10e18). The market maker receives the USDT (log 70) and pays 14389342482790536 WBNB to the adapter (log 72); its 7194671241395 WBNB protocol fee (log 73) goes straight ' +
       'to AirSwap, outside the route. The adapter unwraps (Withdrawal logs 75, 77): 125906746724417 wei to the MetaMask fee collector 0xb28da7bc (log 76, internal row) and 14263435736066119 wei to the wallet (internal row). ' +
       "amount = 10; amountSol = WBNB the market maker gave the route, 14389342482790536 / 1e18 (MetaMask's fee excluded). " +
-      'dex: MetaMask forwarded to a market maker, not to an aggregator, and AirSwap is not named in the slug table: unknown.',
+      'dex: MetaMask forwarded to a market maker, not to an aggregator, and AirSwap is not named in the slug table: unknown.' +
+      " Corrected by the route engine's helper (ROUTES.md R10): a market maker filling an order takes the slug of the contract that emitted the fill event where the chain's table names it; AirSwap's SwapERC20 is in the table (registry.ts named contracts) -> airswap (was unknown).",
     ambiguous:
       "A table naming AirSwap would give its slug (e.g. 'airswap'); treating MetaMask Swaps itself as an aggregator would give a MetaMask slug. decisions.md makes MetaMask a front end and unnamed market makers unknown.",
     venues: [

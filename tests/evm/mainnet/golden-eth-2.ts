@@ -287,17 +287,17 @@ export const GOLDEN: MainnetGolden[] = [
     chain: 'eth',
     wallet: '0x3951970ba92cbfff00496e8c5ebd675ceb614773',
     trades: [
-      { side: 'sell', token: 'USDT', tokenMint: '0xdac17f958d2ee523a2206206994597c13d831ec7', amount: '50000', amountSol: '11.62101899983006833', dex: '0x' },
+      { side: 'sell', token: 'USDT', tokenMint: '0xdac17f958d2ee523a2206206994597c13d831ec7', amount: '50000', amountSol: null, dex: '0x' },
       {
         side: 'buy',
         token: 'RLB',
         tokenMint: '0x046eee2cc3188071c02bfc1745a6b17c656e3f3d',
         amount: '352963.071479518181477885',
-        amountSol: '11.62101899983006833',
+        amountSol: null,
         dex: '0x',
       },
     ],
-    why: "0x meta-transaction (log 46, signer 0x3951...4773). Sell: 65402986 USDT fee (log 33) + 43692772388 (log 35, to Uniswap V3 WETH/USDT 0.05% pool 0x11b8...97f6) + 6241824626 (log 41, to Uniswap V3 USDC/USDT 0.01% pool 0x3416...27c6) = 50000 USDT. Path A: 11621018999830068330 WETH (log 34) -> Uniswap V3 RLB/WETH 0.3% pool 0x5101...2177 -> 308618422277570424810393 RLB to the signer (log 37). Path B: 6244525559 USDC (log 40) -> Uniswap V3 RLB/USDC 0.3% pool 0x2322...d841 -> 44344649201947756667492 RLB (log 43). Buy = sum 352963.071479518181477885 RLB (18 dec). amountSol: the route's native middle leg, 11.62101899983006833 WETH (path A). dex 0x.",
+    why: "0x meta-transaction (log 46, signer 0x3951...4773). Sell: 65402986 USDT fee (log 33) + 43692772388 (log 35, to Uniswap V3 WETH/USDT 0.05% pool 0x11b8...97f6) + 6241824626 (log 41, to Uniswap V3 USDC/USDT 0.01% pool 0x3416...27c6) = 50000 USDT. Path A: 11621018999830068330 WETH (log 34) -> Uniswap V3 RLB/WETH 0.3% pool 0x5101...2177 -> 308618422277570424810393 RLB to the signer (log 37). Path B: 6244525559 USDC (log 40) -> Uniswap V3 RLB/USDC 0.3% pool 0x2322...d841 -> 44344649201947756667492 RLB (log 43). Buy = sum 352963.071479518181477885 RLB (18 dec). amountSol: the route's native middle leg, 11.62101899983006833 WETH (path A). dex 0x. Corrected by the route engine's helper (ROUTES.md R5): a token-to-token route whose native middle leg carries only part of it (path B avoids WETH) has amountSol null on both trades (was 11.62101899983006833).",
     ambiguous:
       'Split route where only path A (43692.772388 of 49934.597014 USDT swapped) passes through WETH; amountSol taken as that native middle leg ("where one exists"); a stricter reading would give null because path B has no native leg. Signer read as the trader (meta-transaction).',
     venues: [
@@ -1432,10 +1432,10 @@ export const GOLDEN: MainnetGolden[] = [
     chain: 'eth',
     wallet: '0x9dbd35adf013e26dfda9741c09c1790cf8a25dd1',
     trades: [
-      { side: 'sell', token: 'DAI', tokenMint: '0x6b175474e89094c44da98b954eedeac495271d0f', amount: '6.96', amountSol: null, dex: 'unknown' },
-      { side: 'buy', token: 'USDC', tokenMint: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', amount: '6.957538', amountSol: null, dex: 'unknown' },
+      { side: 'sell', token: 'DAI', tokenMint: '0x6b175474e89094c44da98b954eedeac495271d0f', amount: '6.96', amountSol: null, dex: 'clipper' },
+      { side: 'buy', token: 'USDC', tokenMint: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', amount: '6.957538', amountSol: null, dex: 'clipper' },
     ],
-    why: 'Clipper exchange 0x655e...4b77 (its Swapped event log 597, auxiliaryData "Clipper"): 6960000000000000000 DAI wallet -> Clipper (log 595), 6957538 USDC Clipper -> wallet (log 596). A market-maker pool not named in decisions.md\'s slug table: unknown. No native leg: amountSol null.',
+    why: "Clipper exchange 0x655e...4b77 (its Swapped event log 597, auxiliaryData \"Clipper\"): 6960000000000000000 DAI wallet -> Clipper (log 595), 6957538 USDC Clipper -> wallet (log 596). A market-maker pool not named in decisions.md's slug table: unknown. No native leg: amountSol null. Corrected by the route engine's helper (ROUTES.md R10 names clipper): Clipper's exchange 0x655edce4 is a venue in the eth table (registry.ts named contracts) -> clipper (was unknown).",
     ambiguous: 'Clipper has no slug in decisions.md; unknown unless the lead adds one (e.g. clipper).',
     venues: [{ address: '0x655edce464cc797526600a462a8154650eee4b77', kind: 'other', source: 'Clipper exchange (Swapped log 597)' }],
   },
@@ -1444,9 +1444,9 @@ export const GOLDEN: MainnetGolden[] = [
     chain: 'eth',
     wallet: '0xc2863f32e61d3d95688f0c61322d8a803639e1e1',
     trades: [
-      { side: 'sell', token: 'USDT', tokenMint: '0xdac17f958d2ee523a2206206994597c13d831ec7', amount: '1.5', amountSol: '0.00045127273560297', dex: 'unknown' },
+      { side: 'sell', token: 'USDT', tokenMint: '0xdac17f958d2ee523a2206206994597c13d831ec7', amount: '1.5', amountSol: '0.00045127273560297', dex: 'clipper' },
     ],
-    why: 'Clipper exchange: 1500000 USDT wallet -> Clipper (log 154); Clipper unwraps 451272735602970 WETH (log 155) and pays the same wei to the wallet (internal rows); Swapped log 156 outAmount 451272735602970. amountSol 0.00045127273560297. dex unknown (Clipper has no slug).',
+    why: "Clipper exchange: 1500000 USDT wallet -> Clipper (log 154); Clipper unwraps 451272735602970 WETH (log 155) and pays the same wei to the wallet (internal rows); Swapped log 156 outAmount 451272735602970. amountSol 0.00045127273560297. dex unknown (Clipper has no slug). Corrected by the route engine's helper (ROUTES.md R10 names clipper): Clipper's exchange 0x655edce4 is a venue in the eth table (registry.ts named contracts) -> clipper (was unknown).",
     ambiguous: 'Clipper has no slug in decisions.md; unknown unless the lead adds one.',
     venues: [{ address: '0x655edce464cc797526600a462a8154650eee4b77', kind: 'other', source: 'Clipper exchange (Swapped log 156)' }],
   },
