@@ -1,31 +1,38 @@
 /**
- * The trade rules of decisions.md ("Trades", "Real routes on EVM") applied to one transaction read
- * as a flow graph, for any chain whose fungible movements can be listed (EVM today; Tron later).
- * The chain's decoder lists the movements (token transfers, the native coin and its wrapped form as
- * one asset, `NATIVE`) and the venues it recognises by their events, with each venue's hops where
- * its event states them; this finds the wallet's sells and buys at any depth of the route:
+ * The trade rules of decisions.md ("Trades", "Real routes on EVM") and ROUTES.md applied to one
+ * transaction read as a flow graph, for any chain whose fungible movements can be listed (EVM
+ * today; Tron can move here from route-trades.ts). The chain's decoder lists the movements (token
+ * transfers, the native coin and its wrapped form as one asset, `NATIVE`; a mint as a movement from
+ * the token's own contract, a burn as one to it) and the venues it recognises by their events, with
+ * the hops their events state; this finds the wallet's sells and buys at any depth of the route.
  *
- *  - **venues**: the recognised ones, plus any account that took one asset from the route and gave
- *    it another (net positive in one, net negative in another), contract or not: market makers fill
- *    from plain wallets. Never a venue: the wallet, the zero address, a token's own contract (tax
- *    tokens swap their fees from their own balance), the accounts the decoder names in `never`;
- *  - **pass-throughs**: every other account that receives an asset and sends the same asset on
- *    (routers, executors, front ends, flash wallets), at any depth; what one keeps is a fee;
- *  - **a sell** of token T: the wallet's net of T is negative and T, followed from the wallet through
- *    pass-throughs, reached a venue, and the route's output came back (R8): a token reached the
- *    wallet, or native coin left the route where no movement shows where to (taken to reach the
- *    wallet: that is how a sale for the native coin looks without a call trace), or a venue's
- *    output cannot be seen; a swap whose output visibly ends elsewhere is no trade;
- *  - **a buy** of token B: the wallet's net of B is positive and B, followed back from the wallet
- *    through pass-throughs, came from a venue (a mint from the zero address is not a purchase);
- *  - **amount**: the wallet's net of the token (transfer fees and input commissions included);
- *  - **native figure**: a sell's is the native coin its venues paid out (the hops reached from T
- *    before any native coin, net of native they took in); a buy's the native coin its venues took
- *    in (the hops behind B, back to the native coin). Token to token, each trade keeps its own
- *    venues' figure only when the whole route passes through the native coin: a path from the sold
- *    token to the bought one that avoids it makes both null (R5);
- *  - **venue**: a sell's is the venue that took the larger share of the token (the first on a tie),
- *    a buy's the venue that delivered the larger share.
+ * Roles, from each account's net per asset:
+ *  - **venue**: a recognised one, or any account that took one asset from the route and gave it
+ *    another (market makers fill from plain wallets), its hop being its net flow;
+ *  - **conversion**: a token's own contract that took other assets and gave only its own token, or
+ *    took only its own token back (a wrap, vault shares, an LP token; the unwraps and redemptions):
+ *    never a venue (receipt tokens are no trades), but a route passes through it changed;
+ *  - **pass-through**: any other account that receives an asset and sends it on (routers,
+ *    executors, front ends, flash wallets); what it keeps is a fee. A token sent to its own
+ *    contract is gone (a burn, a tax token's fee): tax tokens swapping their fees are no route.
+ *
+ * Trades, per token the wallet's net moved (never the native coin):
+ *  - **sell** of T: T followed from the wallet reached a venue, T was not first paid back by its own
+ *    contract (a withdrawal, a liquidity remove), and the route's output came back (R8): most of
+ *    some output asset reached the wallet, or native coin left where no movement shows (`unseen`:
+ *    how a sale for the native coin looks without a call trace), or a venue's output cannot be read;
+ *  - **buy** of B: B followed back from the wallet came from a venue, not only from receipts the
+ *    wallet paid back (a collateral swap), the wallet got most of what the venues delivered (not a
+ *    zap's dust), and not bought with native coin while the wallet received native and gave
+ *    nothing (a swap by others paying it);
+ *  - **amount**: the wallet's net (transfer fees and input commissions included);
+ *  - **native figure**: a sell's is what its venues paid the route in native coin (the hops reached
+ *    before it, net of native they took), a buy's what its venues took from the route (back to the
+ *    native coin; a fee a venue skims is part of its price, a fee it pays out is not). Token to
+ *    token, both keep them only when every path from the sold token to the bought one crosses the
+ *    native coin (R5), else null;
+ *  - **venue**: the one that took (sell) or delivered (buy) the larger share (the first on a tie).
+ * Sells come before buys, each in the order of the wallet's first movement of the token (R9).
  */
 
 /** The native coin and its wrapped form, one asset in the flow graph. */
@@ -66,8 +73,6 @@ export interface FlowInput<K extends string> {
   never: ReadonlySet<string>;
   /** The account that stands for "left where no movement shows" (native coin an unwrap sent on, without a call trace). */
   unseen?: string;
-  /** Tokens that are never traded (a recognised pool's own LP token). */
-  untraded?: ReadonlySet<string>;
 }
 
 export interface FlowTrade<K extends string> {
@@ -514,7 +519,7 @@ function largest(venues: ReadonlyMap<string, bigint>): string {
   return best;
 }
 
-/** The wallet's trades in one transaction, in leg order (sells, then buys, each in the order of the wallet's first movement of the token). */
+/** The wallet's trades in one transaction, in leg order. */
 export function routeFlows<K extends string>(input: FlowInput<K>): FlowTrade<K>[] {
   const { wallet } = input;
   const nets = netsOf(input.movements);
@@ -525,7 +530,8 @@ export function routeFlows<K extends string>(input: FlowInput<K>): FlowTrade<K>[
   const sells: Array<{ token: string; net: bigint; walk: Walk }> = [];
   const buys: Array<{ token: string; net: bigint; walk: Walk }> = [];
   for (const [token, net] of walletNet) {
-    if (token === NATIVE || net === 0n || input.untraded?.has(token) || g.venues.has(token)) continue;
+    // A venue's own token (a pool's LP token) is not traded through it.
+    if (token === NATIVE || net === 0n || g.venues.has(token)) continue;
     if (net < 0n) {
       const walk = walkForward(g, token);
       if (walk.venues.size > 0 && walk.outputBack && !walk.redeemed) sells.push({ token, net: -net, walk });

@@ -236,7 +236,7 @@ export function decodeReceipt(
   if (segments.length > 0) return out;
   if (tables.settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, tables.settlements));
   if (out.length === 0) {
-    const movements = movementsOf(receipt.logs, { wrapped: chain.wrappedNative });
+    const movements = movementsOf(receipt.logs, { wallet, wrapped: chain.wrappedNative, internal: options.internal });
     out.push(...oneInchOrderTrades(receipt.logs, movements, wallet, withSlug('1inch')(names.aggregators)));
   }
   return out;
