@@ -489,7 +489,8 @@ function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
             w.nativeIn += conversion!.in.get(NATIVE)!;
             w.sawNative = true;
           }
-          queue.push({ ...s, account: from, asset: a, viaConversion: true, viaNative: s.viaNative || a === NATIVE });
+          // Only a redemption (the contract took its own token back) makes the wallet's input a receipt it paid back.
+          queue.push({ ...s, account: from, asset: a, viaConversion: s.viaConversion || a === from, viaNative: s.viaNative || a === NATIVE });
         }
         continue;
       }
