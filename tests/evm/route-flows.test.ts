@@ -317,4 +317,21 @@ describe('what the source gives beyond the receipt', () => {
     const buy = receipt([transfer(TOKEN, POOL, WALLET, 777n), ex], POOL);
     expect(brief(decodeReceipt(buy, WALLET, chain, new Map(), { transaction: { to: POOL, value: E18 } }))).toEqual([['buy', TOKEN, 777n, E18, 'curve']]);
   });
+
+  it('native coin deposited into a vault on the way to a venue is the buy’s native leg, with or without the transaction’s value', () => {
+    // 2 ETH sent to the router, wrapped and deposited into VAULT (1.9 shares to the router), the shares swapped on POOL for 50 TOKEN.
+    const VAULT = A(0x7a7);
+    const logs = [
+      log(WETH, [WETH_DEPOSIT_TOPIC, topic(ROUTER)], '0x' + word(2n * E18)),
+      transfer(WETH, ROUTER, VAULT, 2n * E18),
+      transfer(VAULT, ZERO, ROUTER, 19n * (E18 / 10n)),
+      transfer(VAULT, ROUTER, POOL, 19n * (E18 / 10n)),
+      transfer(TOKEN, POOL, ROUTER, 50n),
+      v2swap(POOL),
+      transfer(TOKEN, ROUTER, WALLET, 50n),
+    ];
+    const want = [['buy', TOKEN, 50n, 2n * E18, 'v2']];
+    expect(brief(decodeReceipt(receipt(logs), WALLET, chain))).toEqual(want);
+    expect(brief(decodeReceipt(receipt(logs), WALLET, chain, new Map(), { transaction: { to: ROUTER, value: 2n * E18 } }))).toEqual(want);
+  });
 });

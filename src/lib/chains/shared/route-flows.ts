@@ -225,6 +225,7 @@ function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map
 interface Walk {
   /** First venues on the token's path, with the amount of the token they took or delivered. */
   venues: Map<string, bigint>;
+  counted: Set<Movement>;
   /** Native coin the hops reached before any native coin paid out (sell) or took in (buy), gross. */
   nativeOut: bigint;
   nativeIn: bigint;
@@ -254,7 +255,15 @@ interface BackStep extends Step {
   viaConversion: boolean;
 }
 
+/** A movement of the token to (or from) a first venue, counted once however many paths reach it. */
+function share(w: Walk, venue: string, m: Movement): void {
+  if (w.counted.has(m)) return;
+  w.counted.add(m);
+  w.venues.set(venue, (w.venues.get(venue) ?? 0n) + m.amount);
+}
+
 const newWalk = (): Walk => ({
+  counted: new Set(),
   venues: new Map(),
   nativeOut: 0n,
   nativeIn: 0n,
@@ -396,7 +405,7 @@ function walkForward<K extends string>(g: Graph<K>, token: string): Walk {
         continue;
       }
       if (g.venues.has(to)) {
-        if (s.first) w.venues.set(to, (w.venues.get(to) ?? 0n) + m.amount);
+        if (s.first) share(w, to, m);
         enter(to, s.asset, s.viaNative, true);
         continue;
       }
@@ -495,7 +504,7 @@ function walkBack<K extends string>(g: Graph<K>, token: string): Walk {
         continue;
       }
       if (g.venues.has(from)) {
-        if (s.first) w.venues.set(from, (w.venues.get(from) ?? 0n) + m.amount);
+        if (s.first) share(w, from, m);
         leave(s, from, true);
         continue;
       }
