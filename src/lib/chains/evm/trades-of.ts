@@ -79,7 +79,6 @@ async function receiptsOf(rpc: RpcTransport, { txs, hashes, signal, known, unvou
 
 export function createTradesOf(deps: TradesOfDeps): TradesOf {
   const { chain, rpc, tokens, pools } = deps;
-  const aggregators = new Map((chain.aggregators ?? []).map((a) => [a.address, a.name]));
 
   return async function tradesOf(request) {
     const { wallet, txs, hashes, signal } = request;
@@ -112,7 +111,6 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     const out: SourceTrade[] = [];
     receipts.forEach((r, i) => {
       const t = txs.get(r.transactionHash.toLowerCase())!;
-      const aggregator = r.to ? aggregators.get(r.to.toLowerCase()) : undefined;
       decoded[i].forEach((d, leg) => {
         const ti = info.get(d.token);
         out.push({
@@ -122,7 +120,8 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
           tokenMint: toChecksumAddress(d.token),
           amountSol: d.nativeRaw === null ? null : formatUnits(d.nativeRaw, 18),
           amount: ti && ti.decimals >= 0 ? formatUnits(d.amountRaw, ti.decimals) : null,
-          dex: aggregator ?? pools.dexOf(d.pool, d.poolKind),
+          // The decoder names aggregators, settlements and the venues it knows by their events; the dex table the rest.
+          dex: d.dex ?? pools.dexOf(d.pool, d.poolKind),
           blockTime: isoFromUnixSeconds(t.ts ?? 0),
           position: evmPosition(t.block, t.index),
           leg,
