@@ -183,10 +183,14 @@ describe('EVM_CHAINS_FILE', () => {
     const [c] = parseEvmChainsFile([{ ...entry, aggregators: [{ name: 'my-agg', address: WETH }] }]);
     expect(c.aggregators).toEqual([{ name: 'my-agg', address: WETH.toLowerCase() }]);
     const eth = BUILT_IN_EVM_CHAINS.find((x) => x.slug === 'eth')!;
-    // decisions.md's EVM aggregator slugs, each known by at least one router on eth, base and bsc.
-    for (const slug of ['eth', 'base', 'bsc']) {
+    // decisions.md's EVM aggregator slugs and the lead's rulings (docs/evm-routes.md), each known by
+    // at least one router where the aggregator deployed one: OKX and Magpie have none on bsc, nor
+    // Firebird and OKX on base.
+    const common = ['0x', '1inch', 'enso', 'kyberswap', 'lifi', 'odos', 'openocean', 'paraswap'];
+    const expected: Record<string, string[]> = { eth: [...common, 'firebird', 'magpie', 'okx'], base: [...common, 'magpie'], bsc: [...common, 'firebird'] };
+    for (const [slug, want] of Object.entries(expected)) {
       const names = new Set(BUILT_IN_EVM_CHAINS.find((x) => x.slug === slug)!.aggregators.map((a) => a.name));
-      expect([...names].sort()).toEqual(['0x', '1inch', 'kyberswap', 'odos', 'paraswap']);
+      expect([...names].sort()).toEqual(want.sort());
     }
     // Every router address is stored lowercase (the source compares receipts' `to` lowercase).
     for (const c of BUILT_IN_EVM_CHAINS) for (const a of c.aggregators) expect(a.address).toMatch(/^0x[0-9a-f]{40}$/);
