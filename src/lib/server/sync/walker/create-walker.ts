@@ -28,7 +28,7 @@ export function createWalker(p: WalkerParameters): WalletLoader {
     statistics: p.statistics,
     onError: p.onError,
     refresh: { wanted: false, attempts: 0, failedAt: -Infinity, pending: null },
-    redecode: { wanted: false, task: null, abort: null, outcome: null, failedAt: -Infinity, batchTrades: p.redecodeTrades ?? 100, transactions: 0 },
+    redecode: { wanted: false, task: null, abort: null, outcome: null, failedAt: -Infinity, batchTrades: p.redecodeTrades ?? 100 },
     woken: () => new Promise<void>((r) => wakers.push(r)),
     wake() {
       const ws = wakers;

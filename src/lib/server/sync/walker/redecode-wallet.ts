@@ -86,7 +86,8 @@ async function redecodeWallet(w: Walker, signal: AbortSignal): Promise<boolean> 
       progress = begun.progress;
       continue;
     }
-    w.redecode.transactions += transactions.length;
+    // Rows replaced count as inserts for the planner's statistics, as a walk's do.
+    w.statistics?.inserted(trades.length);
     apply(w, stored);
     progress = to.after >= to.end ? null : to;
   }

@@ -60,6 +60,4 @@ export interface RedecodeState {
   failedAt: number;
   /** Stored trades per batch. */
   readonly batchTrades: number;
-  /** Transactions decoded again by this loader. */
-  transactions: number;
 }
