@@ -97,6 +97,11 @@ describe.each(BACKENDS)('a decoder upgrade on %s', (backend) => {
       );
       const b = await a.get(`/v1/wallets/${w}/history?limit=50`, OTHER_KEY);
       expect(b.headers.get('x-usage-trades')).toBe('50');
+      // Pages and streams say which decoder version the stored history is (for a client's copy).
+      expect(b.headers.get('x-decoder-version')).toBe('1');
+      const s1 = await a.get(`/v1/wallets/${w}/history`);
+      expect(s1.headers.get('x-decoder-version')).toBe('1');
+      await s1.body?.cancel();
       bob = { cursor: (await b.json()).cursor, key: keyOf(v1[49]) };
       expect(await usage(a, TEST_KEY)).toBe(v1.length);
     } finally {
@@ -122,6 +127,9 @@ describe.each(BACKENDS)('a decoder upgrade on %s', (backend) => {
       // whole history now) counts only the keys no trade had, once.
       const again = await streamAll(srv, w);
       expect(again.trades).toEqual(v2.map(serializeTrade));
+      const s2 = await srv.get(`/v1/wallets/${w}/history?limit=1`);
+      expect(s2.headers.get('x-decoder-version')).toBe('2');
+      await s2.body?.cancel();
       expect(again.finals.at(-1)).toMatchObject({ complete: true, tradeCount: v2.length, firstTrade: v2.at(-1)!.blockTime });
       expect(await usage(srv, TEST_KEY)).toBe(u0 + fresh);
       await streamAll(srv, w);

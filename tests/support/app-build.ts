@@ -51,7 +51,8 @@ export async function ensureAppBuild(): Promise<string> {
   }
   try {
     if (stale()) {
-      console.log('The app build is older than src/: building it for the API suites (vite build)...');
+      // On stderr: a child server's first stdout line is its address (serve-scripted.ts).
+      console.error('The app build is older than src/: building it for the API suites (vite build)...');
       execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     }
     return snapshot();

@@ -4,13 +4,13 @@
  * CORS: the API is called with a Bearer key, never a cookie, so any origin may call it (the key is
  * the credential, and a page cannot read another site's key): `Access-Control-Allow-Origin: *`
  * without `Allow-Credentials`, the `Authorization` header allowed, the headers a client reads
- * (Retry-After, X-Usage-Trades) exposed. A preflight is answered 204 here, before any handler.
+ * (Retry-After, X-Usage-Trades, X-Decoder-Version) exposed. A preflight is answered 204 here, before any handler.
  * `X-Content-Type-Options: nosniff` on every answer; `no-store` is set by the handlers (the
  * OpenAPI document alone may be cached).
  */
 const CORS: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'retry-after, x-usage-trades, content-type',
+  'access-control-expose-headers': 'retry-after, x-usage-trades, x-decoder-version, content-type',
 };
 
 /** The 204 answer to a CORS preflight of a /v1 route. */

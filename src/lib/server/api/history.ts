@@ -240,7 +240,14 @@ async function stream(
     { highWaterMark: 0 },
   );
   return new Response(body, {
-    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // The decoder version of the stored history as the stream starts: a client that keeps a copy
+      // re-reads it when this grows (a refresh stops early and never reads the final line).
+      'x-decoder-version': String(loader.state.decoderVersion),
+    },
   });
 }
 
@@ -322,6 +329,11 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
     },
   });
   return new Response(body, {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-usage-trades': String(counted) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-usage-trades': String(counted),
+      'x-decoder-version': String(snapshot.decoderVersion),
+    },
   });
 }
