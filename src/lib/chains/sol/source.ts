@@ -14,8 +14,11 @@
  * yielded, so the caller keeps all that was fetched and resumes from the last position it stored.
  * (A realtime stage, following the chain's head, would sit beside discovery and feed the same
  * fetch stage.)
+ *
+ * A re-decode (`redecode`) skips discovery: the named transactions go through the same fetch and
+ * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, TokenCache, TokenInfo } from '../../core/chain-source.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, TokenCache, TokenInfo } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import type { Offload } from '../../core/offload.js';
 import type { SourceTrade } from '../../core/trade.js';
@@ -28,6 +31,7 @@ import { prefetchHeldMints } from './enrich/prefetch-held-mints.js';
 import { withSymbols } from './enrich/with-symbols.js';
 import { ChunkQueue } from './fetch/chunk-queue.js';
 import { fetchTransactions, type FetchTransactionsContext } from './fetch/fetch-transactions.js';
+import { refetchTransactions } from './fetch/refetch-transactions.js';
 import { scheduleChunks } from './fetch/schedule-chunks.js';
 import { decodeState, encodeState, END_POSITION } from './position.js';
 import type { SignatureInfo } from './rpc-methods.js';
@@ -35,6 +39,13 @@ import { createSolanaTokenResolver, type SolanaTokenResolver } from './tokens/to
 
 export type { SolanaDecoder } from './decode/decode-batch.js';
 export { tradePosition } from './position.js';
+
+/**
+ * The version of the Solana decoding rules (ChainSource.decoderVersion); histories stored by an
+ * older one are decoded again. 0 (none stated): the rules before issue 23. 1: Moonit trades from
+ * its log-line events, Jupiter v1-v3 routes.
+ */
+export const SOLANA_DECODER_VERSION = 1;
 
 export interface SolanaSourceOptions {
   /** The endpoint (RPC_URL_SOL); or pass a ready `transport`. */
@@ -135,11 +146,28 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
   };
   return {
     chain: 'sol',
+    decoderVersion: SOLANA_DECODER_VERSION,
     transport,
     tokenResolver: ctx.tokenResolver,
     stats: ctx.stats,
     history: (parameters) => walk(ctx, parameters),
+    redecode: (parameters) => redecode(ctx, parameters),
   };
+}
+
+/**
+ * The wallet's trades in the named transactions as this version decodes them, newest first (by
+ * position, then leg), as a walk yields them: each transaction fetched again and decoded
+ * (refetch-transactions.ts), then the symbols (the enrich stage). Nothing for a transaction that
+ * is no longer a trade or failed; a transaction the node does not return fails the call, retryable.
+ */
+async function redecode(ctx: SolanaWalkContext, p: RedecodeParameters): Promise<SourceTrade[]> {
+  if (!isSolanaAddress(p.wallet)) throw new HistoryError('invalid_address', 'not a Solana address', { context: { wallet: p.wallet } });
+  const signal = p.signal ?? new AbortController().signal;
+  const decoded = await refetchTransactions(ctx, p.wallet, p.transactions, signal);
+  // A symbol memory of this call only; the resolver's cache keeps them beyond it.
+  const trades = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
+  return trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
 }
 
 async function* walk(ctx: SolanaWalkContext, parameters: HistoryParameters): AsyncGenerator<HistoryBatch> {
