@@ -113,8 +113,8 @@ function makeTemplate(f: SolanaFixture, trader: string, wallet: string, trades: 
   tx.slot = '@@SLOT@@';
   tx.blockTime = '@@TIME@@';
   if (failed) {
-    // As a failed swap looks on chain: an instruction error, status Err; balances unchanged is
-    // not needed here, the source never fetches transactions listed with err set.
+    // As a failed swap looks on chain: an instruction error, status Err (balances are left as the
+    // template's: what a failed transaction must give is nothing, whatever they say).
     tx.meta.err = { InstructionError: [2, { Custom: 6001 }] };
     tx.meta.status = { Err: tx.meta.err };
   }
@@ -193,6 +193,9 @@ export function synthesizeWallet(o: SynthOptions): SynthWallet {
   const rng = createPrng(o.seed ?? 1);
   const wallet = o.wallet ?? randomAddress(rng);
   const swaps: Template[] = [];
+  // The same swaps as failed on chain: the transaction served carries its error too (a walk never
+  // fetches them, a re-decode of named transactions may).
+  const failedTemplates: Template[] = [];
   const others: Template[] = [];
   for (const f of o.fixtures) {
     let picked: { signer: string; n: number } | null = null;
@@ -208,12 +211,13 @@ export function synthesizeWallet(o: SynthOptions): SynthWallet {
         break;
       }
     }
-    if (picked) swaps.push(makeTemplate(f, picked.signer, wallet, picked.n, false));
-    else others.push(makeTemplate(f, signersOf(f.tx)[0], wallet, 0, false));
+    if (picked) {
+      swaps.push(makeTemplate(f, picked.signer, wallet, picked.n, false));
+      failedTemplates.push(makeTemplate(f, picked.signer, wallet, picked.n, true));
+    } else others.push(makeTemplate(f, signersOf(f.tx)[0], wallet, 0, false));
   }
   const singles = swaps.filter((t) => t.trades === 1);
   if (swaps.length === 0) throw new Error('no fixture decodes to a trade');
-  const failedTemplates = swaps.map((t) => ({ ...t, failed: true }));
   const failedShare = o.failedShare ?? 0.02;
   const nonTradeShare = others.length > 0 ? (o.nonTradeShare ?? 0.05) : 0;
   const sameSlot = o.sameSlotShare ?? 0.3;
