@@ -145,7 +145,7 @@ describe('a trace refused with a transient error', () => {
     const tx = hash(1);
     const out = await traces([receipt(tx)], keys());
     // The Swap event says 2 ETH; the route got 1.98 (the treasury's 0.02 is the hook's).
-    expect(out.get(tx)).toEqual(new Map([[PM, -(E18 * 198n) / 100n]]));
+    expect(out.get(tx)?.native).toEqual(new Map([[PM, -(E18 * 198n) / 100n]]));
     expect(n.attempts.get(tx)).toBe(4);
     expect(lines).toEqual([]);
   });
@@ -229,7 +229,7 @@ describe('which swaps ask for a trace', () => {
     const clReceipt = (tx: string) => receipt(tx, [swapLog(tx, CL, INFINITY_CL_SWAP_TOPIC, [-2n * E18, E18, 1n << 96n, 1000n, 0n, 2500n, 0n])]);
     const out = await traces([clReceipt(hash(1)), clReceipt(hash(2))], keys(IHOOK));
     // Keyed by the manager that emitted the Swap; the coins moved through the Vault.
-    expect(out.get(hash(1))).toEqual(new Map([[CL, -(E18 * 198n) / 100n]]));
+    expect(out.get(hash(1))?.native).toEqual(new Map([[CL, -(E18 * 198n) / 100n]]));
     expect(n.seen.ethCalls).toBe(1);
     // A hook whose bitmap returns no delta: no trace.
     expect((await traces([clReceipt(hash(3))], keys(QUIET))).size).toBe(0);

@@ -1,5 +1,6 @@
 import type { EvmChainConfig } from '../../../src/lib/chains/evm/registry.js';
 import { createPoolFacts } from '../../support/evm-replay/pool-facts.js';
+import { callFrameOf } from '../../support/evm-replay/internal-trace.js';
 import { startEvmReplay, type EvmReplay } from '../../support/evm-replay/server.js';
 import { FACTORY_SELECTOR, tokenCalls } from '../../support/evm-replay/token-calls.js';
 import { recoverV4PoolKeys } from '../../support/evm-replay/v4-keys.js';
@@ -17,7 +18,9 @@ export interface ChainReplay {
  * transactions and block headers (the newest recorded block is the head), and eth_call answers
  * from facts only: token metadata (fixtures.ts), a pool's factory() by CREATE2 over the tokens it
  * moved, a V4 PositionManager's poolKeys(bytes25) by a key search checked against the pool id.
- * Every other call reverts, as for a missing method.
+ * Every other call reverts, as for a missing method. Call traces (debug_traceTransaction) come
+ * from each transaction's recorded internal-transaction rows (internal-trace.ts: a flat list
+ * under the top call); a transaction without recorded rows cannot be traced.
  */
 export async function startChainReplay(chain: EvmChainConfig): Promise<ChainReplay> {
   const fixtures = chainFixtures(chain.slug);
@@ -34,6 +37,12 @@ export async function startChainReplay(chain: EvmChainConfig): Promise<ChainRepl
     transactions: fixtures.map((f) => f.transaction),
     blocks: fixtures.map((f) => f.block),
     calls,
+    traces: new Map(
+      fixtures.map((f) => [
+        f.receipt.transactionHash.toLowerCase(),
+        callFrameOf(f.transaction, f.internalTransactions, (f.receipt as { contractAddress?: string | null }).contractAddress),
+      ]),
+    ),
     call(to, data) {
       if (data !== FACTORY_SELECTOR) return undefined;
       const f = factories.factoryOf(to);

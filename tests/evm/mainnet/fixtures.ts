@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RpcReceipt } from '../../../src/lib/chains/evm/decode/rpc-types.js';
 import { BUILT_IN_EVM_CHAINS, mergeEvmChains, parseEvmChainsFile, type EvmChainConfig } from '../../../src/lib/chains/evm/registry.js';
+import type { ExplorerInternalRow } from '../../support/evm-replay/internal-trace.js';
 import type { PoolDeployment } from '../../support/evm-replay/pool-facts.js';
 import type { TokenFact } from '../../support/evm-replay/token-calls.js';
 
@@ -20,7 +21,7 @@ export interface MainnetFixture {
   block: { number: string; hash: string; timestamp: string };
   transaction: { hash: string; from: string; to: string | null; value: string; input: string; blockNumber: string };
   receipt: RpcReceipt & { blockHash: string };
-  internalTransactions: Array<{ from: string; to: string; value: string }> | null;
+  internalTransactions: ExplorerInternalRow[] | null;
 }
 
 const loaded = new Map<string, MainnetFixture[]>();

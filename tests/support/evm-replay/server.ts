@@ -31,6 +31,13 @@ export interface EvmReplayOptions {
   head?: number;
   /** `eth_getCode` answers by address (lowercase); others are `0x`. */
   code?: ReadonlyMap<string, string>;
+  /**
+   * `debug_traceTransaction` (call tracer) answers by transaction hash (lowercase); `null` for a
+   * transaction the node cannot trace (answered as a node without the state to replay it, so the
+   * source falls back for that transaction only). Without this option the method is "not
+   * found", as on a node without the debug namespace.
+   */
+  traces?: ReadonlyMap<string, unknown>;
 }
 
 export interface EvmReplay {
@@ -158,6 +165,13 @@ export async function startEvmReplay(o: EvmReplayOptions): Promise<EvmReplay> {
         return ok(o.code?.get(String(p[0]).toLowerCase()) ?? '0x');
       case 'eth_call':
         return ethCall(r.id, (p[0] ?? {}) as { to?: string; data?: string });
+      case 'debug_traceTransaction': {
+        if (!o.traces) return fail(-32601, `the method ${r.method} does not exist/is not available`);
+        const h = String(p[0]).toLowerCase();
+        const t = o.traces.get(h);
+        if (t === undefined) return fail(-32000, `transaction ${h} not found`);
+        return t === null ? fail(-32000, 'required historical state unavailable (replay: this transaction has no trace)') : ok(t);
+      }
       default:
         return fail(-32601, `the method ${r.method} does not exist/is not available`);
     }

@@ -4,10 +4,10 @@ import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import type { RpcTransport } from '../../rpc/json-rpc.js';
 import { toChecksumAddress } from './address.js';
-import { decodeReceipt, mayHoldWalletTrade, swapPools } from './decode/decode-receipt.js';
+import { decodeReceipt, mayHoldWalletTrade, routeLeftOpen, swapPools } from './decode/decode-receipt.js';
 import type { RpcReceipt } from './decode/rpc-types.js';
 import { fillBlockTimes } from './enrich/block-times.js';
-import type { TraceSilentHooks } from './enrich/call-traces.js';
+import type { CallTraces } from './enrich/call-traces.js';
 import type { IsDelegated } from './enrich/delegation.js';
 import type { MetadataPrefetch } from './enrich/metadata-prefetch.js';
 import type { PoolFactories } from './enrich/pool-factories.js';
@@ -49,7 +49,7 @@ export interface TradesOfDeps {
   pools: PoolFactories;
   poolKeys: ResolvePoolKeys;
   isDelegated: IsDelegated;
-  traces: TraceSilentHooks;
+  traces: CallTraces;
   prefetch: MetadataPrefetch;
   /** Aggregators beyond the chain's table (0x's Settlers from its registry), for the decoder. */
   extraAggregators: ExtraAggregators;
@@ -88,10 +88,20 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     const own = receipts.filter((r) => mayHoldWalletTrade(r, wallet));
     const poolKeys = await deps.poolKeys(own, signal);
     const delegated = own.some((r) => r.to?.toLowerCase() === wallet && r.from?.toLowerCase() !== wallet) ? await deps.isDelegated(wallet, signal) : false;
-    const [traced, extra] = await Promise.all([deps.traces(own, poolKeys, signal), deps.extraAggregators(own, signal)]);
-    const decoded = receipts.map((r) =>
-      decodeReceipt(r, wallet, chain, poolKeys, { delegated, tracedNative: traced.get(r.transactionHash.toLowerCase()), aggregators: extra }),
+    const extra = await deps.extraAggregators(own, signal);
+    // The wallet's own transactions whose route its logs leave open get a call trace, with the silent hooks' (one batch).
+    const open = new Set(
+      own.filter((r) => routeLeftOpen(r, wallet, chain, poolKeys, { aggregators: extra }) !== null).map((r) => r.transactionHash.toLowerCase()),
     );
+    const traced = await deps.traces(own, poolKeys, { open, signal });
+    const decoded = receipts.map((r) => {
+      const t = traced.get(r.transactionHash.toLowerCase());
+      return decodeReceipt(r, wallet, chain, poolKeys, {
+        delegated,
+        aggregators: extra,
+        ...(t ? { tracedNative: t.native, internal: t.internal, transaction: t.transaction } : {}),
+      });
+    });
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
     if (!withTrades.length) return [];
 

@@ -1,8 +1,9 @@
 import { routeFlows } from '../../shared/route-flows.js';
 import { topicToAddress } from '../../shared/uniswap-v2-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
-import { movementsOf, UNSEEN, ZERO_ADDRESS, type InternalTransfer } from './movements.js';
-import { dexOfTrade, segmentNames, type NameTables } from './names.js';
+import { movementsOf, UNSEEN, wrappersOf, ZERO_ADDRESS, type InternalTransfer } from './movements.js';
+import { aggregatorOfTrade, dexOfTrade, segmentNames, type NameTables, type TradeNaming } from './names.js';
+import { openEnd, type OpenEnd } from './open-route.js';
 import { isOrderLog, oneInchOrderTrades, signedMetaTransaction } from './orders.js';
 import type { V4PoolKey } from './pool-key.js';
 import type { RpcLog, RpcReceipt } from './rpc-types.js';
@@ -158,8 +159,8 @@ interface ReceiptContext {
   options: DecodeReceiptOptions;
 }
 
-/** The wallet's trades in one segment of logs; `whole`: the segment is the whole transaction, which the wallet called. */
-function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: string, ctx: ReceiptContext, whole: boolean): DecodedTrade[] {
+/** One segment's route read as a flow graph: its movements, the venues its events name, the engine's trades and how to name them. */
+function segmentRoute(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: string, ctx: ReceiptContext, whole: boolean) {
   const { options, wrapped } = ctx;
   const tx = whole ? options.transaction : undefined;
   const movements = movementsOf(logs, {
@@ -175,16 +176,15 @@ function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: str
     infinityVaults: ctx.tables.infinityVaults,
     fourMeme: ctx.tables.fourMeme,
   });
-  const trades = routeFlows({
-    wallet,
-    movements,
-    venues: known,
-    inferredKind: 'other',
-    never: new Set([ZERO_ADDRESS, ...(wrapped ? [wrapped] : [])]),
-    unseen: UNSEEN,
-  });
-  if (!trades.length) return [];
-  const naming = { tables: ctx.names, segment: segmentNames(logs, ctx.names), known, called: whole ? (receipt.to?.toLowerCase() ?? null) : null };
+  const never = new Set([ZERO_ADDRESS, ...(wrapped ? [wrapped] : [])]);
+  const trades = routeFlows({ wallet, movements, venues: known, inferredKind: 'other', never, unseen: UNSEEN });
+  const naming: TradeNaming = { tables: ctx.names, segment: segmentNames(logs, ctx.names), known, called: whole ? (receipt.to?.toLowerCase() ?? null) : null };
+  return { movements, known, never, trades, naming };
+}
+
+/** The wallet's trades in one segment of logs; `whole`: the segment is the whole transaction, which the wallet called. */
+function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: string, ctx: ReceiptContext, whole: boolean): DecodedTrade[] {
+  const { trades, naming } = segmentRoute(receipt, logs, wallet, ctx, whole);
   return trades.map((t) => {
     const dex = dexOfTrade(t, naming);
     return { side: t.side, token: t.token, amountRaw: t.amountRaw, nativeRaw: t.nativeRaw, pool: t.pool, poolKind: t.poolKind, ...(dex ? { dex } : {}) };
@@ -240,4 +240,36 @@ export function decodeReceipt(
     out.push(...oneInchOrderTrades(receipt.logs, movements, wallet, withSlug('1inch')(names.aggregators)));
   }
   return out;
+}
+
+/**
+ * Why a call trace would close the route of a transaction the wallet sent, or null where its
+ * logs close it (open-route.ts): read before any trace, with what enrich/ found so far.
+ */
+export function routeLeftOpen(
+  receipt: RpcReceipt,
+  wallet: string,
+  chain: DecodeChain,
+  poolKeys: PoolKeys = new Map(),
+  options: DecodeReceiptOptions = {},
+): OpenEnd | null {
+  if ((receipt.status !== undefined && receipt.status !== '0x1') || receipt.from?.toLowerCase() !== wallet) return null;
+  const tables = chainTables(chain);
+  const ctx: ReceiptContext = { tables, names: nameTables(tables, options.aggregators), wrapped: chain.wrappedNative, poolKeys, options };
+  const { movements, known, never, trades, naming } = segmentRoute(receipt, receipt.logs, wallet, ctx, true);
+  return openEnd({
+    wallet,
+    called: naming.called,
+    movements,
+    known: new Map(
+      [...known].map(([a, v]) => [
+        a,
+        v.hops ? { takes: new Set(v.hops.flatMap((h) => [...h.in.keys()])), gives: new Set(v.hops.flatMap((h) => [...h.out.keys()])) } : null,
+      ]),
+    ),
+    never,
+    unseen: UNSEEN,
+    wrappers: wrappersOf(receipt.logs, chain.wrappedNative),
+    slugSettled: trades.every((t) => aggregatorOfTrade(t, naming) !== undefined),
+  });
 }

@@ -78,3 +78,24 @@ export function movementsOf(logs: readonly RpcLog[], { wallet, wrapped, value, i
   }
   return out;
 }
+
+/**
+ * Accounts that wrapped or unwrapped the native coin in these logs: WETH9's `Deposit`/`Withdrawal`
+ * (their `dst`/`src`), or the wrapped token minted to or burnt from them (Arbitrum's WETH).
+ */
+export function wrappersOf(logs: readonly RpcLog[], wrapped: string | null): Set<string> {
+  const out = new Set<string>();
+  if (!wrapped) return out;
+  for (const l of logs) {
+    if (l.address.toLowerCase() !== wrapped) continue;
+    const t0 = l.topics[0]?.toLowerCase();
+    if (l.topics.length === 2 && (t0 === WETH_WITHDRAWAL_TOPIC || t0 === WETH_DEPOSIT_TOPIC)) out.add(topicToAddress(l.topics[1]));
+    else if (l.topics.length === 3 && t0 === ERC20_TRANSFER_TOPIC) {
+      const from = topicToAddress(l.topics[1]);
+      const to = topicToAddress(l.topics[2]);
+      if (from === ZERO_ADDRESS && to !== ZERO_ADDRESS) out.add(to);
+      else if (to === ZERO_ADDRESS && from !== ZERO_ADDRESS) out.add(from);
+    }
+  }
+  return out;
+}

@@ -97,12 +97,19 @@ export interface TradeNaming {
   called: string | null;
 }
 
-/** The trade's `dex` where the decoder decides it; undefined leaves it to the chain's dex table (enrich/pool-factories.ts). */
-export function dexOfTrade(trade: FlowTrade<EvmVenueKind>, n: TradeNaming): string | undefined {
+/** The slug of the aggregator the transaction called, else of one the route passed through or the logs name; undefined when none. */
+export function aggregatorOfTrade(trade: FlowTrade<EvmVenueKind>, n: TradeNaming): string | undefined {
   const { aggregators } = n.tables;
   if (n.called && aggregators.has(n.called)) return aggregators.get(n.called);
   for (const a of trade.route) if (aggregators.has(a)) return aggregators.get(a);
   if (n.segment.aggregators.length) return aggregators.get(n.segment.aggregators[0]);
+  return undefined;
+}
+
+/** The trade's `dex` where the decoder decides it; undefined leaves it to the chain's dex table (enrich/pool-factories.ts). */
+export function dexOfTrade(trade: FlowTrade<EvmVenueKind>, n: TradeNaming): string | undefined {
+  const aggregator = aggregatorOfTrade(trade, n);
+  if (aggregator) return aggregator;
   const known = n.known.get(trade.pool);
   if (known) return known.dex;
   return n.tables.venues.get(trade.pool) ?? n.segment.byEvent.get(trade.pool) ?? 'unknown';

@@ -3,15 +3,32 @@ import { sleep } from '../../../core/wait.js';
 import type { RpcTransport } from '../../../rpc/json-rpc.js';
 import type { PoolKeys } from '../decode/decode-receipt.js';
 import { NATIVE_CURRENCY } from '../decode/pool-key.js';
+import type { InternalTransfer } from '../decode/movements.js';
 import type { RpcReceipt } from '../decode/rpc-types.js';
 import { hookMayTakeDelta, type V4Hop } from '../decode/v4.js';
 import type { EvmChainConfig } from '../registry.js';
 import { debugTraceCalls, ethCallMany, rpcError, type CallFrame } from '../rpc-methods.js';
-import { nativeHops, silentHookVenues, type HookedHop } from './silent-hooks.js';
-import { routeNativeIntoVenue } from './trace-native.js';
+import { nativeHops, silentHookVenues, type HookedHop, type SilentHookVenue } from './silent-hooks.js';
+import { internalTransfers, routeNativeIntoVenue } from './trace-native.js';
 
-/** What each traced transaction (lowercase hash) paid into each silent hook's manager (keyed by the manager that emitted the Swap). */
-export type TraceSilentHooks = (receipts: readonly RpcReceipt[], poolKeys: PoolKeys, signal?: AbortSignal) => Promise<Map<string, Map<string, bigint>>>;
+/** What the call trace of one transaction says, for the decoder. */
+export interface TracedTransaction {
+  /** What the route paid into each silent hook's manager (keyed by the manager that emitted the Swap); absent when it was traced for another reason. */
+  native?: ReadonlyMap<string, bigint>;
+  /** Native coin moved by its internal calls (trace-native.ts). */
+  internal: InternalTransfer[];
+  /** Its top call: the contract called and the value paid to it. */
+  transaction: { to: string | null; value: bigint };
+}
+
+export interface CallTracesRequest {
+  /** Transactions (lowercase hashes) whose route its logs leave open (decode/open-route.ts): traced too. */
+  open?: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
+/** The traces of the receipts that need one (lowercase hash -> what it says), in one batch. */
+export type CallTraces = (receipts: readonly RpcReceipt[], poolKeys: PoolKeys, request?: CallTracesRequest) => Promise<Map<string, TracedTransaction>>;
 
 export interface CallTracesOptions {
   rpc: RpcTransport;
@@ -59,9 +76,15 @@ const isFrame = (v: unknown): v is CallFrame =>
   !!v && typeof v === 'object' && typeof (v as CallFrame).from === 'string' && typeof (v as CallFrame).type === 'string';
 
 /**
- * For receipts with one native V4 or Infinity hop through a hook that may move the amounts and
- * emitted no HookFee or HookSwap: what the swapper's route paid into the venue and its hooks
- * (trace-native.ts), from the transaction's call trace (one batch).
+ * The call traces the decoder needs, one `debug_traceTransaction` (call tracer) per transaction,
+ * all in one batch:
+ *  - receipts with one native V4 or Infinity hop through a hook that may move the amounts and
+ *    emitted no HookFee or HookSwap: what the swapper's route paid into the venue and its hooks
+ *    (trace-native.ts);
+ *  - the transactions whose route their logs leave open (`open`, decode/open-route.ts): the
+ *    native coin their internal calls moved.
+ * Every traced transaction hands the decoder its internal value transfers and its top call (what
+ * a trace fetched shows counts, decisions.md).
  *
  * A trace refused with a transient error is sent again (the transport's retries, then ours), and
  * a batch still refused fails as any RPC error does: a figure stored for good is never the
@@ -70,7 +93,7 @@ const isFrame = (v: unknown): v is CallFrame =>
  * said once in the log; a node that keeps no state old enough to trace one transaction (a pruned
  * node) gives that transaction the fallback, also said once. Any other refusal is an RPC error.
  */
-export function createCallTraces({ rpc, chain, enabled, log, resendDelaysMs = [500, 2_000, 8_000] }: CallTracesOptions): TraceSilentHooks {
+export function createCallTraces({ rpc, chain, enabled, log, resendDelaysMs = [500, 2_000, 8_000] }: CallTracesOptions): CallTraces {
   let available = enabled !== false;
   const said = new Set<TraceRefusal>();
   const vaults = new Map<string, string>();
@@ -92,8 +115,8 @@ export function createCallTraces({ rpc, chain, enabled, log, resendDelaysMs = [5
     const why = `${error.message}, code ${error.code}`;
     log?.(
       kind === 'no-method'
-        ? `${chain.slug}: the RPC does not serve debug_traceTransaction (${why}); swaps through a V4 or Infinity hook that emitted nothing take the Swap event's figure`
-        : `${chain.slug}: the RPC keeps no state to trace some transactions (${why}); their swaps through a hook that emitted nothing take the Swap event's figure`,
+        ? `${chain.slug}: the RPC does not serve debug_traceTransaction (${why}); swaps through a V4 or Infinity hook that emitted nothing take the Swap event's figure, and routes whose native coin moves by internal calls are read from their logs alone`
+        : `${chain.slug}: the RPC keeps no state to trace some transactions (${why}); those are read from their logs alone (a silent hook's swap takes the Swap event's figure)`,
     );
   }
 
@@ -151,27 +174,35 @@ export function createCallTraces({ rpc, chain, enabled, log, resendDelaysMs = [5
     return got;
   }
 
-  return async function traceSilentHooks(receipts, poolKeys, signal) {
-    const out = new Map<string, Map<string, bigint>>();
+  return async function callTraces(receipts, poolKeys, { open, signal } = {}) {
+    const out = new Map<string, TracedTransaction>();
     if (!available) return out;
-    const hooked = receipts
-      .filter((r) => r.status === undefined || r.status === '0x1')
+    const ok = receipts.filter((r) => r.status === undefined || r.status === '0x1');
+    const hooked = ok
       .map((r) => ({ r, hops: nativeHops(r.logs, poolKeys, holderOf) }))
       .filter((c) => c.hops.some((h) => h.key && h.key.hooks !== NATIVE_CURRENCY));
-    if (!hooked.length) return out;
-    await readBitmaps(
-      hooked.flatMap((c) => c.hops),
-      signal,
-    );
-    const wanted = hooked.map(({ r, hops }) => ({ r, venues: silentHookVenues(hops, r.logs, mayTakeDelta) })).filter((w) => w.venues.length > 0);
+    if (hooked.length)
+      await readBitmaps(
+        hooked.flatMap((c) => c.hops),
+        signal,
+      );
+    const venues = new Map<string, SilentHookVenue[]>();
+    for (const { r, hops } of hooked) {
+      const v = silentHookVenues(hops, r.logs, mayTakeDelta);
+      if (v.length) venues.set(r.transactionHash.toLowerCase(), v);
+    }
+    const wanted = ok.map((r) => r.transactionHash.toLowerCase()).filter((h) => venues.has(h) || open?.has(h));
     if (!wanted.length) return out;
-    const traces = await traceAll(
-      wanted.map((w) => w.r.transactionHash.toLowerCase()),
-      signal,
-    );
-    for (const { r, venues } of wanted) {
-      const trace = traces.get(r.transactionHash.toLowerCase());
-      if (trace) out.set(r.transactionHash.toLowerCase(), new Map(venues.map((v) => [v.manager, routeNativeIntoVenue(trace, v.holder, v.hooks)])));
+    const traces = await traceAll(wanted, signal);
+    for (const h of wanted) {
+      const trace = traces.get(h);
+      if (!trace) continue;
+      const v = venues.get(h);
+      out.set(h, {
+        ...(v ? { native: new Map(v.map((x) => [x.manager, routeNativeIntoVenue(trace, x.holder, x.hooks)])) } : {}),
+        internal: internalTransfers(trace),
+        transaction: { to: trace.to?.toLowerCase() ?? null, value: trace.value ? BigInt(trace.value) : 0n },
+      });
     }
     return out;
   };

@@ -1,3 +1,4 @@
+import type { InternalTransfer } from '../decode/movements.js';
 import type { CallFrame } from '../rpc-methods.js';
 
 /** Frame types that move their `value` from `from` to `to` (a DELEGATECALL or CALLCODE shows value it does not move). */
@@ -59,4 +60,22 @@ export function routeNativeIntoVenue(trace: CallFrame, holder: string, hooks: Re
     else if (venue.has(m.from) && route.has(m.to)) net -= m.value;
   }
   return net;
+}
+
+/**
+ * The native coin a transaction's internal calls moved, in call order: every frame below the top
+ * one (the transaction itself: its value is the transaction's) that moves value (a CALL, a CREATE,
+ * a SELFDESTRUCT's balance; a DELEGATECALL or CALLCODE shows value it does not move), outside any
+ * reverted frame.
+ */
+export function internalTransfers(trace: CallFrame): InternalTransfer[] {
+  const out: InternalTransfer[] = [];
+  const visit = (f: CallFrame) => {
+    if (f.error) return;
+    const v = f.value ? BigInt(f.value) : 0n;
+    if (f !== trace && f.to && v > 0n && MOVES_VALUE.has(f.type)) out.push({ from: f.from.toLowerCase(), to: f.to.toLowerCase(), value: v });
+    for (const c of f.calls ?? []) visit(c);
+  };
+  visit(trace);
+  return out;
 }
