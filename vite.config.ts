@@ -1,13 +1,10 @@
 import { sveltekit } from '@sveltejs/kit/vite';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [sveltekit()],
   test: {
     include: ['tests/**/*.test.ts'],
-    // The real mainnet EVM set runs on its own config (tests/evm/mainnet/vitest.config.ts) while the
-    // route engine of issue 23 is being finished; it joins the suite when every golden passes.
-    exclude: [...configDefaults.exclude, 'tests/evm/mainnet/**'],
     // PostgreSQL for the store suites: TEST_DATABASE_URL, else a throwaway server of the run's own.
     globalSetup: ['tests/support/global-postgres.ts'],
     // 2 cores: two workers keep suites lean; DB-heavy files run in their own process.

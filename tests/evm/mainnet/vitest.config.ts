@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Runs the mainnet golden test on its own while the main config keeps it out of the suite:
+ * Runs the mainnet golden test on its own (the suite runs it too):
  * npx vitest run --config tests/evm/mainnet/vitest.config.ts
  * It needs no database and no build (the source is imported directly).
  */

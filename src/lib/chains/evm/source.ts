@@ -9,6 +9,7 @@ import { createExplorerWalk } from './discovery/explorer.js';
 import { createLogsRange } from './discovery/logs-range.js';
 import { createLogsWalk } from './discovery/logs.js';
 import { createOtsWalk } from './discovery/ots.js';
+import { redecodeTransactions } from './redecode-transactions.js';
 import { parseBefore, parseUntil, type WalkPosition } from './discovery/position.js';
 import { createScanLogs } from './discovery/scan-logs.js';
 import { createCallTraces } from './enrich/call-traces.js';
@@ -109,6 +110,14 @@ export interface EvmSourceOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The version of the EVM decoding rules (ChainSource.decoderVersion); histories stored by an
+ * older one are decoded again (redecode-transactions.ts). 0 (none stated): the rules before issue
+ * 23. 1: routes read as a flow graph (aggregators, executors, market makers, order settlements,
+ * 0x Settlers, Curve, Balancer V3, front ends), silent hooks' and open routes' call traces.
+ */
+export const EVM_DECODER_VERSION = 1;
+
 export interface EvmSource extends ChainSource {
   readonly stats: RpcTransportStats;
   /** The discovery path in use (`ots`, `explorer` or `logs`), once the first walk chose it. */
@@ -182,7 +191,7 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       timeoutMs: options.timeoutMs,
       limiter: options.limiter,
     });
-  const { discovery } = createStages(options, rpc);
+  const { discovery, tradesOf } = createStages(options, rpc);
 
   async function* history(p: HistoryParameters): AsyncIterable<HistoryBatch> {
     const wallet = normalizeEvmAddress(p.wallet);
@@ -209,10 +218,12 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
 
   return {
     chain: chain.slug,
+    decoderVersion: EVM_DECODER_VERSION,
     stats: rpc.stats,
     get discovery() {
       return discovery.chosen;
     },
     history,
+    redecode: (parameters) => redecodeTransactions(tradesOf, parameters),
   };
 }
