@@ -1,6 +1,7 @@
 import { routeFlows } from '../../shared/route-flows.js';
 import { topicToAddress } from '../../shared/uniswap-v2-events.js';
 import type { EvmChainConfig, EvmDexKind } from '../registry.js';
+import { oneFacePerLedger } from './ledger-faces.js';
 import { movementsOf, UNSEEN, wrappersOf, ZERO_ADDRESS, type InternalTransfer } from './movements.js';
 import { aggregatorOfTrade, dexOfTrade, segmentNames, type NameTables, type TradeNaming } from './names.js';
 import { openEnd, type OpenEnd } from './open-route.js';
@@ -225,6 +226,7 @@ export function decodeReceipt(
   options: DecodeReceiptOptions = {},
 ): DecodedTrade[] {
   if (receipt.status !== undefined && receipt.status !== '0x1') return [];
+  receipt = oneFacePerLedger(receipt);
   const tables = chainTables(chain);
   const names = nameTables(tables, options.aggregators);
   const ctx: ReceiptContext = { tables, names, wrapped: chain.wrappedNative, poolKeys, options };
@@ -254,6 +256,7 @@ export function routeLeftOpen(
   options: DecodeReceiptOptions = {},
 ): OpenEnd | null {
   if ((receipt.status !== undefined && receipt.status !== '0x1') || receipt.from?.toLowerCase() !== wallet) return null;
+  receipt = oneFacePerLedger(receipt);
   const tables = chainTables(chain);
   const ctx: ReceiptContext = { tables, names: nameTables(tables, options.aggregators), wrapped: chain.wrappedNative, poolKeys, options };
   const { movements, known, never, trades, naming } = segmentRoute(receipt, receipt.logs, wallet, ctx, true);
