@@ -9,6 +9,8 @@ import {
   dexAddress,
 } from '../../src/lib/chains/evm/registry.js';
 import { isHistoryError } from '../../src/lib/core/errors.js';
+import { decodeReceipt } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import { ERC20_TRANSFER_TOPIC } from '../../src/lib/chains/shared/uniswap-v2-events.js';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 const entry = {
@@ -196,6 +198,50 @@ describe('EVM_CHAINS_FILE', () => {
     for (const c of BUILT_IN_EVM_CHAINS) for (const a of c.aggregators) expect(a.address).toMatch(/^0x[0-9a-f]{40}$/);
     const [e2] = parseEvmChainsFile([{ slug: 'eth', aggregators: [{ name: 'my-agg', address: WETH }] }]);
     expect(e2.aggregators.length).toBe(eth.aggregators.length + 1);
+  });
+
+  it('takes named contracts (an optional field): a market maker named in the file names its trades, merged with the built-in ones by address', () => {
+    const MM = '0x' + '4d'.repeat(20);
+    const [c] = parseEvmChainsFile([{ ...entry, namedContracts: [{ name: 'my-mm', address: MM, role: 'venue' }] }]);
+    expect(c.namedContracts).toEqual([{ name: 'my-mm', address: MM, role: 'venue' }]);
+    // The wallet pays 100 USDC to a plain account that pays it 5 WETH back: a market maker's fill.
+    const WALLET = '0x' + 'aa'.repeat(20);
+    const USDC = '0x' + '11'.repeat(20);
+    const pad = (a: string) => '0x' + a.slice(2).padStart(64, '0');
+    const transfer = (token: string, from: string, to: string, v: bigint) => ({
+      address: token,
+      topics: [ERC20_TRANSFER_TOPIC, pad(from), pad(to)],
+      data: '0x' + v.toString(16).padStart(64, '0'),
+      blockNumber: '0x1',
+      transactionHash: '0x' + '1'.repeat(64),
+      transactionIndex: '0x0',
+    });
+    const receipt = {
+      transactionHash: '0x' + '1'.repeat(64),
+      transactionIndex: '0x0',
+      blockNumber: '0x1',
+      from: WALLET,
+      to: MM,
+      status: '0x1',
+      logs: [transfer(USDC, WALLET, MM, 100n), transfer(WETH.toLowerCase(), MM, WALLET, 5n)],
+    };
+    const slugs = (chain: typeof c) => decodeReceipt(receipt, WALLET, chain).map((t) => t.dex ?? 'by the dex table');
+    expect(slugs(c)).toEqual(['my-mm']);
+    const [plain] = parseEvmChainsFile([entry]);
+    expect(slugs(plain)).toEqual(['unknown']);
+    // A built-in chain keeps its own named contracts and adds the file's.
+    const eth = BUILT_IN_EVM_CHAINS.find((x) => x.slug === 'eth')!;
+    const merged = mergeEvmChains(
+      BUILT_IN_EVM_CHAINS,
+      parseEvmChainsFile([{ slug: 'eth', namedContracts: [{ name: 'my-mm', address: MM, role: 'venue' }] }]),
+    ).find((x) => x.slug === 'eth')!;
+    expect(merged.namedContracts!.length).toBe(eth.namedContracts!.length + 1);
+    for (const [bad, field] of [
+      [{ name: 'My MM', address: MM, role: 'venue' }, 'name'],
+      [{ name: 'my-mm', address: MM, role: 'pool' }, 'role'],
+      [{ name: 'my-mm', address: '0x12', role: 'venue' }, 'address'],
+    ] as const)
+      expect(() => parseEvmChainsFile([{ ...entry, namedContracts: [bad] }])).toThrow(new RegExp(`namedContracts\\[0\\].*"${field}"`));
   });
 
   it('names the entry and the field of every error', () => {

@@ -116,7 +116,12 @@ export interface EvmChainConfig {
    * (decisions.md: a route through an aggregator takes the aggregator's slug). Optional in the file.
    */
   aggregators: EvmAggregatorConfig[];
-  /** Named venues, fill-event emitters and front ends (built in; not read from EVM_CHAINS_FILE). */
+  /**
+   * Named venues (a market maker's or a venue's contract without an event the decoder reads: its
+   * trades take the name), fill-event emitters (the contract that emits an RFQ fill event names the
+   * venue) and front ends (a router that forwards to an aggregator: its trades take the
+   * aggregator's slug). Optional in the file, merged by address.
+   */
   namedContracts?: EvmNamedContract[];
 }
 
@@ -541,7 +546,20 @@ export function parseEvmChainsFile(json: unknown, builtIn: readonly EvmChainConf
     if (seen.has(slug)) fail(where, 'slug', 'appears twice');
     seen.add(slug);
     const known = Object.keys(e).filter(
-      (k) => !['slug', 'chainId', 'rpcUrl', 'nativeSymbol', 'wrappedNative', 'explorerUrl', 'confirmation', 'dexes', 'entryPoints', 'aggregators'].includes(k),
+      (k) =>
+        ![
+          'slug',
+          'chainId',
+          'rpcUrl',
+          'nativeSymbol',
+          'wrappedNative',
+          'explorerUrl',
+          'confirmation',
+          'dexes',
+          'entryPoints',
+          'aggregators',
+          'namedContracts',
+        ].includes(k),
     );
     if (known.length) fail(where, known[0], 'is not a known field');
     const base = builtIn.find((c) => c.slug === slug);
@@ -576,9 +594,36 @@ export function parseEvmChainsFile(json: unknown, builtIn: readonly EvmChainConf
         if (typeof a.name !== 'string' || !SLUG.test(a.name)) fail(w, 'name', 'must be a lowercase slug like "1inch"');
         return { name: a.name, address: parseAddress(w, 'address', a.address) };
       });
-      aggregators = mergeAggregators(aggregators, more);
+      aggregators = mergeByAddress(aggregators, more);
     }
-    return { slug, chainId, rpcUrl, nativeSymbol: nativeSymbol!, wrappedNative, explorerUrl, confirmation, dexes, entryPoints, aggregators };
+    const named = e.namedContracts !== undefined ? parseNamedContracts(where, e.namedContracts) : [];
+    const namedContracts = mergeByAddress(base?.namedContracts ?? [], named);
+    return {
+      slug,
+      chainId,
+      rpcUrl,
+      nativeSymbol: nativeSymbol!,
+      wrappedNative,
+      explorerUrl,
+      confirmation,
+      dexes,
+      entryPoints,
+      aggregators,
+      ...(namedContracts.length ? { namedContracts } : {}),
+    };
+  });
+}
+
+const NAMED_ROLES: ReadonlySet<string> = new Set<EvmNamedContract['role']>(['venue', 'fills', 'front-end']);
+
+function parseNamedContracts(where: string, v: unknown): EvmNamedContract[] {
+  if (!Array.isArray(v)) fail(where, 'namedContracts', 'must be an array of { name, address, role }');
+  return v.map((c, j) => {
+    const w = `${where} namedContracts[${j}]`;
+    if (!isObject(c)) fail(w, 'namedContracts', 'entry must be an object');
+    if (typeof c.name !== 'string' || !SLUG.test(c.name)) fail(w, 'name', 'must be a lowercase slug like "hashflow"');
+    if (typeof c.role !== 'string' || !NAMED_ROLES.has(c.role)) fail(w, 'role', 'must be "venue", "fills" or "front-end"');
+    return { name: c.name, address: parseAddress(w, 'address', c.address), role: c.role as EvmNamedContract['role'] };
   });
 }
 
@@ -589,8 +634,9 @@ function mergeDexes(a: readonly EvmDexConfig[], b: readonly EvmDexConfig[]): Evm
   return [...m.values()];
 }
 
-function mergeAggregators(a: readonly EvmAggregatorConfig[], b: readonly EvmAggregatorConfig[]): EvmAggregatorConfig[] {
-  const m = new Map<string, EvmAggregatorConfig>();
+/** Entries merged by address; a later entry for the same address replaces the earlier one. */
+function mergeByAddress<T extends { address: string }>(a: readonly T[], b: readonly T[]): T[] {
+  const m = new Map<string, T>();
   for (const x of [...a, ...b]) m.set(x.address, x);
   return [...m.values()];
 }
@@ -609,8 +655,8 @@ export function mergeEvmChains(builtIn: readonly EvmChainConfig[], fromFile: rea
         ...f,
         dexes: mergeDexes(out[i].dexes, f.dexes),
         entryPoints: [...new Set([...out[i].entryPoints, ...f.entryPoints])],
-        aggregators: mergeAggregators(out[i].aggregators, f.aggregators ?? []),
-        ...(out[i].namedContracts ? { namedContracts: out[i].namedContracts } : {}),
+        aggregators: mergeByAddress(out[i].aggregators, f.aggregators ?? []),
+        ...(out[i].namedContracts || f.namedContracts ? { namedContracts: mergeByAddress(out[i].namedContracts ?? [], f.namedContracts ?? []) } : {}),
       };
   }
   return out;
