@@ -335,3 +335,74 @@ describe('what the source gives beyond the receipt', () => {
     expect(brief(decodeReceipt(receipt(logs), WALLET, chain, new Map(), { transaction: { to: ROUTER, value: 2n * E18 } }))).toEqual(want);
   });
 });
+
+describe('Curve pools with an LP token of their own, and rounding at an executor', () => {
+  // 3pool's shape: the pool takes the coins, its separate LP token contract mints to the provider,
+  // then the pool emits AddLiquidity(provider indexed, uint256[3] amounts, uint256[3] fees, invariant, supply).
+  const CURVE_3POOL = A(0x3c0);
+  const LP = A(0x3c1);
+  const LP_POOL = A(0x3c2);
+  const ADD_LIQUIDITY_3 = '0x423f6495a08fc652425cf4ed0d1f9e37e571d9b9529b1c1c23cce780b2e7df0d';
+  const addLiquidity = (pool: string, provider: string, amounts: bigint[]) =>
+    log(pool, [ADD_LIQUIDITY_3, topic(provider)], '0x' + [...amounts, 0n, 0n, 0n, 0n, 0n].map(word).join(''));
+  // Curve cryptoswap TokenExchange(buyer indexed, sold_id, tokens_sold, bought_id, tokens_bought).
+  const CRYPTO_EXCHANGE = '0xb2e76ae99761dc136e598d4a629bb347eccb9532a5f8bbd72e18467c3c34cc98';
+  const exchange = (pool: string, buyer: string, sold: bigint, bought: bigint) =>
+    log(pool, [CRYPTO_EXCHANGE, topic(buyer)], '0x' + [1n, sold, 0n, bought].map(word).join(''));
+
+  it('2 WETH deposited into the pool, its LP tokens swapped for 1,800 TOKEN: a buy of 1,800 for the 2 ETH the deposit took', () => {
+    // The wallet pays 2 ETH (tx value) to the router, which wraps it, deposits the WETH into the
+    // pool (3 LP minted to the router by the LP contract), and swaps the 3 LP in LP_POOL for 1,800 TOKEN.
+    const r = receipt([
+      deposit(ROUTER, 2n * E18),
+      transfer(WETH, ROUTER, CURVE_3POOL, 2n * E18),
+      transfer(LP, ZERO, ROUTER, 3n * E18),
+      addLiquidity(CURVE_3POOL, ROUTER, [2n * E18, 0n, 0n]),
+      transfer(LP, ROUTER, LP_POOL, 3n * E18),
+      transfer(TOKEN, LP_POOL, ROUTER, 1800n * E18),
+      exchange(LP_POOL, ROUTER, 3n * E18, 1800n * E18),
+      transfer(TOKEN, ROUTER, WALLET, 1800n * E18),
+    ]);
+    const trades = decodeReceipt(r, WALLET, chain, new Map(), { transaction: { to: ROUTER, value: 2n * E18 } });
+    expect(brief(trades)).toEqual([['buy', TOKEN, 1800n * E18, 2n * E18, 'curve']]);
+  });
+
+  it('a deposit whose LP tokens the provider burns again (add, then remove one coin) is left to the pool’s own flows: a sale for what it paid', () => {
+    // 500 STABLE into the pool, 490 LP minted and burnt again, the pool pays 0.25 WETH to the router.
+    const r = receipt([
+      transfer(STABLE, WALLET, ROUTER, 500n * E18),
+      transfer(STABLE, ROUTER, CURVE_3POOL, 500n * E18),
+      transfer(LP, ZERO, ROUTER, 490n * E18),
+      addLiquidity(CURVE_3POOL, ROUTER, [500n * E18, 0n, 0n]),
+      transfer(LP, ROUTER, ZERO, 490n * E18),
+      transfer(WETH, CURVE_3POOL, ROUTER, E18 / 4n),
+      transfer(WETH, ROUTER, WALLET, E18 / 4n),
+    ]);
+    expect(brief(decodeReceipt(r, WALLET, chain))).toEqual([['sell', STABLE, 500n * E18, E18 / 4n, 'unknown']]);
+  });
+
+  it('a deposit of the wallet’s own is no trade: the LP token is minted against the coins', () => {
+    const r = receipt(
+      [transfer(STABLE, WALLET, CURVE_3POOL, 500n * E18), transfer(LP, ZERO, WALLET, 490n * E18), addLiquidity(CURVE_3POOL, WALLET, [500n * E18, 0n, 0n])],
+      CURVE_3POOL,
+    );
+    expect(decodeReceipt(r, WALLET, chain)).toEqual([]);
+  });
+
+  it('an executor that keeps a wei of the sold token and pays a wei of another from its balance is a pass-through, not a venue', () => {
+    // 1,000 TOKEN2 to the executor: 999.999...(less 1 wei) to POOL, which pays 1 WETH back; the executor
+    // also pays 1 wei of TOKEN it held to POOL2 (rounding of a split it made earlier).
+    const r = receipt(
+      [
+        transfer(TOKEN2, WALLET, EXECUTOR, 1000n * E18),
+        transfer(TOKEN2, EXECUTOR, POOL, 1000n * E18 - 1n),
+        transfer(WETH, POOL, EXECUTOR, E18),
+        v2swap(POOL),
+        transfer(TOKEN, EXECUTOR, POOL2, 1n),
+        transfer(WETH, EXECUTOR, WALLET, E18),
+      ],
+      EXECUTOR,
+    );
+    expect(brief(decodeReceipt(r, WALLET, chain))).toEqual([['sell', TOKEN2, 1000n * E18, E18, 'v2']]);
+  });
+});

@@ -12,14 +12,4 @@ export const KNOWN_DEVIATIONS: Readonly<Record<string, string>> = {
   // The same split inside a route: a market maker's USDC comes from another account of the maker
   // (0x20d7ee72) than the one that took the USDC.e (0x2943f5d7).
   '0x9c5debedbbd19fdcb1701e9905a2f0ebf31159eb8073f66de62ffda5680d1d14': 'a market maker paying from another of its accounts than the one it was paid into',
-  // A pool whose LP token is a contract of its own (Curve's older pools): what the route put in by
-  // add_liquidity goes to the pool, the LP token is minted by the token's contract, so the flow
-  // graph sees a sink and a mint from nowhere. Here 1156 xDAI, wrapped, became 3pool LP tokens
-  // that were swapped for EURe: the buy is found, its native figure is lost in that step.
-  '0xbe029b6a84a3f310ca8bb692225c4a2b19a47b9a7f053bfaa765738c7592143f':
-    'native figure lost through a Curve add_liquidity whose LP token is a separate contract',
-  // The same step on the sell side, with a converter whose output (USDC.e) is minted by another
-  // contract: every path of the sold USDC ends in a sink, so no venue is reached and the sale is missed.
-  '0xb65c9b6566bf9d7f6e6313523560e0683f63bfadcadd9e4e8444819f96803401':
-    'sold token reaches no venue: a Curve add_liquidity and a converter, both paid out by minting contracts',
 };

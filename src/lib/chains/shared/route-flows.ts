@@ -117,6 +117,22 @@ function push<V>(m: Map<string, V[]>, k: string, v: V): void {
   else m.set(k, [v]);
 }
 
+/** A net below 1/DUST_SHARE of what went through an account in that asset is rounding, not a side of a swap. */
+const DUST_SHARE = 1_000n;
+
+/** What went through each account per asset (`account|asset`): the larger of what it took in and gave out. */
+function throughputs(movements: readonly Movement[]): Map<string, bigint> {
+  const into = new Map<string, bigint>();
+  const out = new Map<string, bigint>();
+  for (const m of movements) {
+    if (m.from === m.to || m.amount === 0n) continue;
+    addTo(out, key(m.from, m.asset), m.amount);
+    addTo(into, key(m.to, m.asset), m.amount);
+  }
+  for (const [k, v] of out) if (v > (into.get(k) ?? 0n)) into.set(k, v);
+  return into;
+}
+
 /** Each account's net per asset (positive: took in). */
 function netsOf(movements: readonly Movement[]): Map<string, Map<string, bigint>> {
   const nets = new Map<string, Map<string, bigint>>();
@@ -197,13 +213,17 @@ function buildGraph<K extends string>(input: FlowInput<K>, nets: Map<string, Map
     if (rest) hops.push(rest);
     venues.set(a, { kind: v.kind, hops, opaque: v.opaque ?? false, byFlows: !v.hops });
   }
+  const through = throughputs(movements);
   for (const [a, net] of nets) {
     if (a === wallet || input.never.has(a) || venues.has(a)) continue;
     let took = false;
     let gave = false;
-    for (const v of net.values()) {
+    for (const [asset, v] of net) {
+      // A side counts when it is more than rounding: an executor that kept a wei of one token and
+      // paid a wei of another from its balance (seen on a 1,147 USDC ParaSwap route) swapped nothing.
+      if (v === 0n || (v < 0n ? -v : v) * DUST_SHARE < (through.get(key(a, asset)) ?? 0n)) continue;
       if (v > 0n) took = true;
-      else if (v < 0n) gave = true;
+      else gave = true;
     }
     if (!took || !gave) continue;
     const whole: Hop = { in: new Map([...net].filter(([, v]) => v > 0n)), out: new Map([...net].filter(([, v]) => v < 0n).map(([k, v]) => [k, -v])) };

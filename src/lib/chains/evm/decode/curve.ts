@@ -85,3 +85,94 @@ export function curveExchanges(logs: readonly RpcLog[]): CurveExchange[] {
   }
   return out;
 }
+
+/**
+ * `AddLiquidity(address indexed provider, uint256[N] token_amounts, ...)` as the pool kinds declare
+ * it: stableswap with N = 2, 3, 4 (`..., uint256[N] fees, uint256 invariant, uint256 token_supply`),
+ * cryptoswap with N = 2, 3 (`..., uint256 fee, uint256 token_supply`), stableswap-ng with dynamic
+ * arrays. Topic -> N, 0 for the dynamic form.
+ */
+const ADD_LIQUIDITY_TOPICS: ReadonlyMap<string, number> = new Map([
+  ['0x26f55a85081d24974e85c6c00045d0f0453991e95873f52bff0d21af4079a768', 2],
+  ['0x423f6495a08fc652425cf4ed0d1f9e37e571d9b9529b1c1c23cce780b2e7df0d', 3],
+  ['0x3f1915775e0c9a38a57a7bb7f1f9005f486fb904e1f84aa215364d567319a58d', 4],
+  ['0x540ab385f9b5d450a27404172caade516b3ba3f4be88239ac56a2ad1de2a1f5a', 2],
+  ['0x96b486485420b963edd3fdec0b0195730035600feb7de6f544383d7950fa97ee', 3],
+  ['0x189c623b666b1b45b83d7178f39b8c087cb09774317ca2f53c2d3c3726f222a2', 0],
+]);
+
+/** The deposited amounts of an AddLiquidity event, by coin index. */
+function depositedAmounts(l: RpcLog, n: number): bigint[] {
+  if (n > 0) return Array.from({ length: n }, (_, i) => dataWord(l.data, i));
+  const at = Number(dataWord(l.data, 0) / 32n);
+  const len = Number(dataWord(l.data, at));
+  return len > 0 && len <= 8 ? Array.from({ length: len }, (_, i) => dataWord(l.data, at + 1 + i)) : [];
+}
+
+/** A pool's deposit whose LP token is another contract: the coins it passed on to that token's mint. */
+export interface CurveDeposit {
+  pool: string;
+  lpToken: string;
+  coins: Array<{ token: string; amount: bigint }>;
+}
+
+/**
+ * Deposits into Curve pools whose LP token is a contract of its own (the older pools: 3pool, the
+ * sUSD and lending pools, most on Gnosis and Polygon): the pool takes the coins and the LP token's
+ * contract mints to the provider, so the flow graph would see the pool as a sink and the LP token
+ * as minted against nothing. Read from the pool's `AddLiquidity`: the LP token is the one minted to
+ * its provider in the logs just before it (the pool mints, then emits), and each deposited coin is
+ * the token of a transfer into the pool of that exact amount before the event (a coin with no such
+ * transfer, a native deposit or a fee-on-transfer coin, is left out). LP tokens the provider burns
+ * again in the transaction leave the deposit as it was (below). A pool that is its own LP
+ * token (stableswap-ng, the newer crypto pools) mints from its own address: nothing to add.
+ */
+const isTransfer = (l: RpcLog) => l.topics.length === 3 && l.topics[0].toLowerCase() === ERC20_TRANSFER_TOPIC;
+
+export function curveDeposits(logs: readonly RpcLog[]): CurveDeposit[] {
+  const out: CurveDeposit[] = [];
+  const claimed = new Set<number>();
+  logs.forEach((l, i) => {
+    const n = l.topics.length === 2 ? ADD_LIQUIDITY_TOPICS.get(l.topics[0].toLowerCase()) : undefined;
+    if (n === undefined) return;
+    const pool = l.address.toLowerCase();
+    const provider = topicToAddress(l.topics[1]);
+    let lpToken: string | null = null;
+    let minted = 0n;
+    for (let j = i - 1; j >= 0 && lpToken === null; j--) {
+      const t = logs[j];
+      if (claimed.has(j) || !isTransfer(t)) continue;
+      if (topicToAddress(t.topics[1]) === ZERO && topicToAddress(t.topics[2]) === provider) {
+        lpToken = t.address.toLowerCase();
+        minted = dataWord(t.data, 0);
+        claimed.add(j);
+      }
+    }
+    if (lpToken === null || lpToken === pool) return;
+    // LP tokens burnt again by the provider later in the transaction (add_liquidity then
+    // remove_liquidity_one_coin: a swap through the pool's two faces): the pool's own net flow is
+    // that swap, and the mint and burn cancel out.
+    let burnt = 0n;
+    for (let j = i + 1; j < logs.length; j++) {
+      const t = logs[j];
+      if (isTransfer(t) && t.address.toLowerCase() === lpToken && topicToAddress(t.topics[1]) === provider && topicToAddress(t.topics[2]) === ZERO)
+        burnt += dataWord(t.data, 0);
+    }
+    if (burnt >= minted) return;
+    const coins: CurveDeposit['coins'] = [];
+    const used = new Set<number>();
+    for (const amount of depositedAmounts(l, n)) {
+      if (amount === 0n) continue;
+      for (let j = i - 1; j >= 0; j--) {
+        const t = logs[j];
+        if (used.has(j) || !isTransfer(t)) continue;
+        if (topicToAddress(t.topics[2]) !== pool || dataWord(t.data, 0) !== amount || t.address.toLowerCase() === lpToken) continue;
+        used.add(j);
+        coins.push({ token: t.address.toLowerCase(), amount });
+        break;
+      }
+    }
+    if (coins.length) out.push({ pool, lpToken, coins });
+  });
+  return out;
+}

@@ -1,5 +1,6 @@
 import { ERC20_TRANSFER_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import { NATIVE, type Movement } from '../../shared/route-flows.js';
+import { curveDeposits } from './curve.js';
 import type { RpcLog } from './rpc-types.js';
 import { dataWord } from './words.js';
 
@@ -7,7 +8,8 @@ import { dataWord } from './words.js';
  * The fungible movements of a transaction as the flow graph reads them (route-flows.ts): ERC-20
  * `Transfer`s with three topics (four is ERC-721's tokenId: not fungible), the wrapped native coin
  * written as the native coin, the transaction's own value, and native coin moved by internal calls
- * where a call trace was fetched.
+ * where a call trace was fetched, and a Curve deposit's coins passed from the pool to its separate LP
+ * token (curve.ts).
  *
  * The native coin and its wrapped form are one asset, so wrapping and unwrapping move nothing: a
  * WETH `Deposit`/`Withdrawal` (WETH9 emits no Transfer for them) and Arbitrum's WETH, which emits a
@@ -70,6 +72,10 @@ export function movementsOf(logs: readonly RpcLog[], { wallet, wrapped, value, i
     }
   }
   for (const [from, amount] of unwrapped) if (amount > 0n) out.push({ asset: NATIVE, from, to: UNSEEN, amount });
+  // A Curve pool passes what it took for a deposit on to its LP token's mint (curve.ts): the LP
+  // token's contract is then the conversion it is, and the pool a pass-through.
+  for (const d of curveDeposits(logs))
+    for (const c of d.coins) out.push({ asset: c.token === wrapped ? NATIVE : c.token, from: d.pool, to: d.lpToken, amount: c.amount });
   for (const t of internal ?? []) {
     const from = t.from.toLowerCase();
     const to = t.to.toLowerCase();
