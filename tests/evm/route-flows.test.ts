@@ -406,3 +406,37 @@ describe('Curve pools with an LP token of their own, and rounding at an executor
     expect(brief(decodeReceipt(r, WALLET, chain))).toEqual([['sell', TOKEN2, 1000n * E18, E18, 'v2']]);
   });
 });
+
+describe('a peg stability module whose pocket holds its gems', () => {
+  const PSM = A(0x95a);
+  const POCKET = A(0x90c);
+  const DAI = A(0xda1);
+  const USDC = A(0x05dc);
+  const BUY_GEM = '0x085d06ecf4c34b237767a31c0888e121d89546a77f186f1987c6b8715e1a8caa';
+  const SELL_GEM = '0xef75f5a47cc9a929968796ceb84f19e7541617b4577f2c228ea95200e1572081';
+  const gemEvent = (sig: string, owner: string, value: bigint) => log(PSM, [sig, topic(owner)], '0x' + word(value) + word(0n));
+
+  it('buyGem: 2,972.49 DAI into the module and 2,972.49 USDC from its pocket are one swap at the module', () => {
+    const r = receipt(
+      [transfer(DAI, WALLET, PSM, 2_972_491_485n * 10n ** 12n), transfer(USDC, POCKET, WALLET, 2_972_491_485n), gemEvent(BUY_GEM, WALLET, 2_972_491_485n)],
+      PSM,
+    );
+    expect(brief(decodeReceipt(r, WALLET, chain))).toEqual([
+      ['sell', DAI, 2_972_491_485n * 10n ** 12n, null, 'other'],
+      ['buy', USDC, 2_972_491_485n, null, 'other'],
+    ]);
+  });
+
+  it('sellGem: 100 USDC into the pocket and 100 DAI from the module, less nothing', () => {
+    const r = receipt([transfer(USDC, WALLET, POCKET, 100_000_000n), transfer(DAI, PSM, WALLET, 100n * E18), gemEvent(SELL_GEM, WALLET, 100_000_000n)], PSM);
+    expect(brief(decodeReceipt(r, WALLET, chain))).toEqual([
+      ['sell', USDC, 100_000_000n, null, 'other'],
+      ['buy', DAI, 100n * E18, null, 'other'],
+    ]);
+  });
+
+  it('without the event the same transfers are a payment and a receipt, no trade', () => {
+    const r = receipt([transfer(DAI, WALLET, PSM, 5n * E18), transfer(USDC, POCKET, WALLET, 5_000_000n)], PSM);
+    expect(decodeReceipt(r, WALLET, chain)).toEqual([]);
+  });
+});

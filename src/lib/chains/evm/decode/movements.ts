@@ -1,6 +1,7 @@
 import { ERC20_TRANSFER_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import { NATIVE, type Movement } from '../../shared/route-flows.js';
 import { curveDeposits } from './curve.js';
+import { psmSwaps } from './psm.js';
 import type { RpcLog } from './rpc-types.js';
 import { dataWord } from './words.js';
 
@@ -74,6 +75,12 @@ export function movementsOf(logs: readonly RpcLog[], { wallet, wrapped, value, i
   for (const [from, amount] of unwrapped) if (amount > 0n) out.push({ asset: NATIVE, from, to: UNSEEN, amount });
   // A Curve pool passes what it took for a deposit on to its LP token's mint (curve.ts): the LP
   // token's contract is then the conversion it is, and the pool a pass-through.
+  // A peg stability module's pocket pays or keeps the gem for the module (psm.ts).
+  for (const x of psmSwaps(logs)) {
+    if (x.pocket === x.psm) continue;
+    const gem = x.gem === wrapped ? NATIVE : x.gem;
+    out.push(x.gemBought ? { asset: gem, from: x.psm, to: x.pocket, amount: x.gemAmount } : { asset: gem, from: x.pocket, to: x.psm, amount: x.gemAmount });
+  }
   for (const d of curveDeposits(logs))
     for (const c of d.coins) out.push({ asset: c.token === wrapped ? NATIVE : c.token, from: d.pool, to: d.lpToken, amount: c.amount });
   for (const t of internal ?? []) {
