@@ -440,3 +440,42 @@ describe('a peg stability module whose pocket holds its gems', () => {
     expect(decodeReceipt(r, WALLET, chain)).toEqual([]);
   });
 });
+
+describe('a Wombat pool, whose asset contracts hold its tokens', () => {
+  const WOMBAT_POOL = A(0x3b0);
+  const ASSET_IN = A(0x3b1);
+  const ASSET_OUT = A(0x3b2);
+  const USDT = A(0x0d7);
+  const USDC = A(0x05dc);
+  const SWAP_V2 = '0x7fa01e8d24e5a6ec56e00b4ff8ee7ed97e7650a7846ec494bbaa5d65f1be9ea4';
+  const swapV2 = (sender: string, to: string, from: string, toToken: string, inAmount: bigint, outAmount: bigint, fee: bigint) =>
+    log(
+      WOMBAT_POOL,
+      [SWAP_V2, topic(sender), topic(to)],
+      '0x' + [topic(from).slice(2), topic(toToken).slice(2), word(inAmount), word(outAmount), word(fee)].join(''),
+    );
+
+  it('148.60 USDT into the USDT asset, 148.59 USDC from the USDC asset: one swap at the pool, slug wombat', () => {
+    const r = receipt(
+      [
+        transfer(USDT, WALLET, ROUTER, 148_604_449n),
+        transfer(USDT, ROUTER, ASSET_IN, 148_604_449n),
+        transfer(USDC, ASSET_OUT, WALLET, 148_590_000n),
+        swapV2(ROUTER, WALLET, USDT, USDC, 148_604_449n, 148_590_000n, 2_972n),
+      ],
+      ROUTER,
+    );
+    expect(brief(decodeReceipt(r, WALLET, chain))).toEqual([
+      ['sell', USDT, 148_604_449n, null, 'wombat'],
+      ['buy', USDC, 148_590_000n, null, 'wombat'],
+    ]);
+  });
+
+  it('an event whose output transfer is not there joins nothing: the flows alone, no trade', () => {
+    const r = receipt(
+      [transfer(USDT, WALLET, ASSET_IN, 5n), transfer(USDC, ASSET_OUT, WALLET, 4n), swapV2(WALLET, WALLET, USDT, USDC, 5n, 6n, 0n)],
+      WOMBAT_POOL,
+    );
+    expect(decodeReceipt(r, WALLET, chain)).toEqual([]);
+  });
+});

@@ -958,7 +958,8 @@ export const GOLDEN: MainnetGolden[] = [
         kind: 'other',
         token0: '0x7f5c764cbc14f9669b88837ca1490cca17c31607',
         token1: '0x0b2c639c533813f4aa9d7837caf62653d097ff85',
-        source: 'market maker taking USDC.e and giving native USDC (paid from 0x20d7ee72; event from 0x50a39b94); not identified',
+        source:
+          "Wombat cross-chain pool 0x50a39b94 (its SwapV2 event, log 14: fromToken USDC.e, toToken USDC, fromAmount 148604449, toAmount 148608467, toTokenFee 2972): 0x2943f5d7 is the pool's USDC.e asset contract, which took the input, and 0x20d7ee72 its USDC asset, which paid the output",
       },
     ],
   },

@@ -14,7 +14,6 @@ import { startChainReplay, type ChainReplay } from './chain-replay.js';
 import { diffReason, rowOfGolden, rowOfTrade, type TradeRow } from './compare.js';
 import { chainFixtures, mainnetChains, poolFactsOf } from './fixtures.js';
 import { GOLDENS } from './goldens.js';
-import { KNOWN_DEVIATIONS } from './known-deviations.js';
 import type { MainnetGolden } from './types.js';
 
 /**
@@ -31,9 +30,8 @@ import type { MainnetGolden } from './types.js';
  *
  * The output ends with a report: how many entries pass, one line per failure, the RPC calls per
  * trade of the whole walks, the calls that reverted for want of a fact. `MAINNET_REPORT=<file>`
- * writes it to a file too. The transactions listed in known-deviations.ts (and the whole walks of
- * their wallets) are expected to fail, and fail the suite when they pass. In the suite, or on its
- * own (no database, no build): npx vitest run --config tests/evm/mainnet/vitest.config.ts
+ * writes it to a file too. In the suite, or on its own (no database, no build):
+ * npx vitest run --config tests/evm/mainnet/vitest.config.ts
  */
 
 const CHAINS = mainnetChains();
@@ -68,12 +66,6 @@ function sourceOf(chain: EvmChainConfig, url: string, opts: { tokens: TokenCache
     discovery: 'logs',
     initialRange: WHOLE_RANGE,
   });
-}
-
-/** `it`, or `it.fails` with the reason in its name for a transaction known to deviate (known-deviations.ts). */
-function itExpecting(name: string, hashes: readonly string[]) {
-  const why = [...new Set(hashes.map((h) => KNOWN_DEVIATIONS[h]).filter(Boolean))];
-  return (fn: () => Promise<void>) => (why.length ? it.fails(`${name} (known deviation: ${why.join('; ')})`, fn) : it(name, fn));
 }
 
 async function walk(chain: EvmChainConfig, url: string, wallet: string, opts: { tokens: TokenCache; poolKeys?: PoolKeyCache; block?: number }) {
@@ -216,7 +208,7 @@ for (const slug of SLUGS) {
 
     describe('each transaction', () => {
       for (const g of goldens) {
-        itExpecting(`${g.hash} for ${g.wallet}`, [g.hash])(async () => {
+        it(`${g.hash} for ${g.wallet}`, async () => {
           const fixture = replay.fixtures.find((f) => f.receipt.transactionHash === g.hash)!;
           const outcome: Outcome = { chain: slug, what: `tx ${g.hash} wallet ${g.wallet}`, reason: null };
           outcomes.push(outcome);
@@ -249,10 +241,7 @@ for (const slug of SLUGS) {
       const poolKeys = createMemoryPoolKeyCache();
       for (const wallet of [...new Set(goldens.map((g) => g.wallet))]) {
         const entries = goldens.filter((g) => g.wallet === wallet);
-        itExpecting(
-          wallet,
-          entries.map((g) => g.hash),
-        )(async () => {
+        it(wallet, async () => {
           const outcome: Outcome = { chain: slug, what: `walk ${wallet}`, reason: null };
           outcomes.push(outcome);
           replay.node.resetCounts();

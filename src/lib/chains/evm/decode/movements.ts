@@ -1,7 +1,7 @@
 import { ERC20_TRANSFER_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import { NATIVE, type Movement } from '../../shared/route-flows.js';
 import { curveDeposits } from './curve.js';
-import { psmSwaps } from './psm.js';
+import { splitSwaps } from './split-venues.js';
 import type { RpcLog } from './rpc-types.js';
 import { dataWord } from './words.js';
 
@@ -9,8 +9,8 @@ import { dataWord } from './words.js';
  * The fungible movements of a transaction as the flow graph reads them (route-flows.ts): ERC-20
  * `Transfer`s with three topics (four is ERC-721's tokenId: not fungible), the wrapped native coin
  * written as the native coin, the transaction's own value, and native coin moved by internal calls
- * where a call trace was fetched, and a Curve deposit's coins passed from the pool to its separate LP
- * token (curve.ts).
+ * where a call trace was fetched, a Curve deposit's coins passed from the pool to its separate LP
+ * token (curve.ts), and the tokens a venue's other accounts took or paid for it (split-venues.ts).
  *
  * The native coin and its wrapped form are one asset, so wrapping and unwrapping move nothing: a
  * WETH `Deposit`/`Withdrawal` (WETH9 emits no Transfer for them) and Arbitrum's WETH, which emits a
@@ -75,11 +75,11 @@ export function movementsOf(logs: readonly RpcLog[], { wallet, wrapped, value, i
   for (const [from, amount] of unwrapped) if (amount > 0n) out.push({ asset: NATIVE, from, to: UNSEEN, amount });
   // A Curve pool passes what it took for a deposit on to its LP token's mint (curve.ts): the LP
   // token's contract is then the conversion it is, and the pool a pass-through.
-  // A peg stability module's pocket pays or keeps the gem for the module (psm.ts).
-  for (const x of psmSwaps(logs)) {
-    if (x.pocket === x.psm) continue;
-    const gem = x.gem === wrapped ? NATIVE : x.gem;
-    out.push(x.gemBought ? { asset: gem, from: x.psm, to: x.pocket, amount: x.gemAmount } : { asset: gem, from: x.pocket, to: x.psm, amount: x.gemAmount });
+  // A venue's account that took its input or paid its output did so for the venue (split-venues.ts).
+  for (const x of splitSwaps(logs)) {
+    const as = (t: string) => (t === wrapped ? NATIVE : t);
+    if (x.takenAt !== x.venue) out.push({ asset: as(x.tokenIn), from: x.takenAt, to: x.venue, amount: x.amountIn });
+    if (x.paidFrom !== x.venue) out.push({ asset: as(x.tokenOut), from: x.venue, to: x.paidFrom, amount: x.amountOut });
   }
   for (const d of curveDeposits(logs))
     for (const c of d.coins) out.push({ asset: c.token === wrapped ? NATIVE : c.token, from: d.pool, to: d.lpToken, amount: c.amount });

@@ -7,7 +7,7 @@ import { balancerV3BufferHops, balancerV3Hops } from './balancer-v3.js';
 import { curveExchanges } from './curve.js';
 import { uniswapV1Swaps } from './uniswap-v1.js';
 import { hashflowTrades } from './hashflow.js';
-import { psmSwaps } from './psm.js';
+import { splitSwaps } from './split-venues.js';
 import { FOURMEME_PURCHASE_TOPIC, FOURMEME_SALE_TOPIC, fourMemeTrades } from './fourmeme.js';
 import { INFINITY_BIN_SWAP_TOPIC, INFINITY_CL_SWAP_TOPIC } from './infinity.js';
 import { NATIVE_CURRENCY, type V4PoolKey } from './pool-key.js';
@@ -162,13 +162,13 @@ export function knownVenues(logs: readonly RpcLog[], ctx: VenueContext): Map<str
     b.add(asset(x.quoteToken), -x.quoteAmount);
     addHop(venues, x.pool, 'other', b, 'hashflow');
   }
-  // A peg stability module: its event states the swap, its pocket moves the gem (psm.ts; the
-  // movements pass the gem between the two, movements.ts).
-  for (const x of psmSwaps(logs)) {
+  // A venue whose other accounts move its tokens (a PSM's pocket, Wombat's asset contracts): its
+  // event is its hop, the movements join it to those accounts (split-venues.ts).
+  for (const x of splitSwaps(logs)) {
     const b = new HopBuilder();
-    b.add(asset(x.dai), x.gemBought ? x.daiAmount : -x.daiAmount);
-    b.add(asset(x.gem), x.gemBought ? -x.gemAmount : x.gemAmount);
-    addHop(venues, x.psm, 'other', b);
+    b.add(asset(x.tokenIn), x.amountIn);
+    b.add(asset(x.tokenOut), -x.amountOut);
+    addHop(venues, x.venue, 'other', b, x.dex);
   }
   for (const x of uniswapV1Swaps(logs)) {
     const b = new HopBuilder();
