@@ -1,0 +1,61 @@
+/**
+ * What a transaction did to a wallet's balances, beside the trades decoded from it: the ground
+ * for "unexplained activity" (decisions.md). Every family's decoder computes it from what it
+ * already fetched (Solana's pre/post balances; EVM's Transfer logs, value, wraps and a call trace
+ * where one was fetched; Tron's TRC-20 logs, call value and internal transactions); the rule that
+ * judges it is the same for all of them and lives here.
+ */
+
+/** One asset's change in the wallet's balances over one transaction. */
+export interface BalanceDelta {
+  /**
+   * The token in the same form the family's decoded trades name it (so the two compare as
+   * strings), or null for the native coin (its wrapped form counts as the native coin).
+   */
+  tokenMint: string | null;
+  /** Signed, in the asset's smallest unit: positive when the wallet received it. Never 0. */
+  raw: bigint;
+  /** Decimals when the transaction itself states them (Solana's token balances, the native coin), else null. */
+  decimals: number | null;
+}
+
+export interface TransactionActivity {
+  /** The wallet's full balance changes, the network fee excluded: the native coin first, then tokens in the order first seen. */
+  changes: BalanceDelta[];
+  /**
+   * Native coin the wallet paid that is neither side of an exchange: rent deposits for accounts
+   * the transaction created, a priority tip paid by transfer. A native decrease up to this much
+   * does not count as "gave" (decisions.md: fees and rent never make a transaction unexplained).
+   */
+  incidentalNative: bigint;
+  /** Programs (Solana) or contracts (EVM, Tron) the transaction touched, in the chain's form, each once. */
+  programs: string[];
+  /**
+   * The family knows the transaction as a non-trade (decisions.md): liquidity added or removed, a
+   * wrap, a deposit, withdrawal, borrow or repayment against a receipt or debt token minted to or
+   * burnt from the wallet, a 1:1 migration, a fee payer's fee.
+   */
+  knownNonTrade: boolean;
+}
+
+/**
+ * decisions.md: a transaction is unexplained when the wallet gave at least one asset and received
+ * a different one (fees, tips and rent apart), a token given or received is named by no trade
+ * (any slug, `unknown` included, explains its token; the native coin is never "named": the
+ * native figure a trade carries is the venue's, so fee and rent noise never count), and the
+ * family does not know it as a non-trade. `tradeMints`: the tokens of the transaction's trades,
+ * in the form `BalanceDelta.tokenMint` uses.
+ */
+export function isUnexplained(activity: TransactionActivity, tradeMints: Iterable<string>): boolean {
+  if (activity.knownNonTrade) return false;
+  const gave: (string | null)[] = [];
+  const received: (string | null)[] = [];
+  for (const c of activity.changes) {
+    if (c.raw > 0n) received.push(c.tokenMint);
+    else if (c.tokenMint !== null || -c.raw > activity.incidentalNative) gave.push(c.tokenMint);
+  }
+  const swapShaped = gave.some((g) => received.some((r) => r !== g));
+  if (!swapShaped) return false;
+  const named = new Set(tradeMints);
+  return [...gave, ...received].some((m) => m !== null && !named.has(m));
+}
