@@ -9,7 +9,10 @@ describe('real responses validate against /v1/openapi.json', () => {
   let doc: any;
   let validator: (name: string, value: unknown) => void;
   beforeAll(async () => {
-    srv = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 40, batchSize: 10 }) }, env: { STREAM_MAX_SECONDS: '1' } });
+    srv = await startTestServer({
+      sources: { sol: createScriptedSource({ transactions: 40, batchSize: 10, unexplainedEvery: 6 }) },
+      env: { STREAM_MAX_SECONDS: '1' },
+    });
     const res = await srv.get('/v1/openapi.json', null);
     expect(res.status).toBe(200);
     doc = await res.json();
@@ -26,7 +29,13 @@ describe('real responses validate against /v1/openapi.json', () => {
 
   it('is OpenAPI 3.1 and lists every operation', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/chains', '/v1/openapi.json', '/v1/usage', '/v1/wallets/{address}/history']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/chains',
+      '/v1/openapi.json',
+      '/v1/usage',
+      '/v1/wallets/{address}/history',
+      '/v1/wallets/{address}/unexplained',
+    ]);
     const chainParam = doc.paths['/v1/wallets/{address}/history'].get.parameters.find((p: any) => p.name === 'chain');
     expect(chainParam.schema.enum).toEqual(expect.arrayContaining(['sol', 'eth', 'base', 'bsc', 'monad', 'robinhood', 'tron']));
   });
@@ -49,6 +58,18 @@ describe('real responses validate against /v1/openapi.json', () => {
     }
     expect(page.complete).toBe(true);
     expect(page.totalPages).toBe(1);
+    // The unexplained list of the loaded wallet (40 transactions, every sixth from 1: 7 of them), in pages of 3.
+    const listed: unknown[] = [];
+    cursor = '';
+    for (let i = 0; i < 10; i++) {
+      const u = await (await srv.get(`/v1/wallets/${w}/unexplained?limit=3${cursor}`)).json();
+      validator('UnexplainedPage', u);
+      listed.push(...u.unexplained);
+      if (!u.cursor) break;
+      cursor = `&cursor=${encodeURIComponent(u.cursor)}`;
+    }
+    expect(listed.length).toBe(7);
+    validator('Problem', await (await srv.get(`/v1/wallets/${w}/unexplained?cursor=${encodeURIComponent(page.cursor ?? 'x.y')}`)).json());
     validator('Problem', await (await srv.get(`/v1/wallets/nope/history`)).json());
     validator('Problem', await (await srv.get(`/v1/wallets/${w}/history`, null)).json());
     validator('Problem', await (await srv.get(`/v1/wallets/${w}/history?limit=0`)).json());
@@ -62,5 +83,6 @@ describe('real responses validate against /v1/openapi.json', () => {
   it('marks schema violations (the validator is not a rubber stamp)', () => {
     expect(() => validator('Trade', { signature: 's', side: 'hold' })).toThrow();
     expect(() => validator('StreamFinal', { complete: true })).toThrow();
+    expect(() => validator('UnexplainedChange', { token: 'X', tokenMint: null, amount: '-1' })).toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import type { SourceUnexplained } from '../../src/lib/core/activity.js';
 import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters } from '../../src/lib/core/chain-source.js';
 import { formatUnits } from '../../src/lib/core/decimal.js';
 import { HistoryError } from '../../src/lib/core/errors.js';
@@ -29,6 +30,11 @@ export interface ScriptedSourceOptions {
   decoderVersion?: number;
   /** Milliseconds before each redecode answer. */
   redecodeDelayMs?: number;
+  /**
+   * Transaction i with i % unexplainedEvery === 1 is also yielded as unexplained (a token no
+   * trade names: unexplainedOf), beside its trades in the same batch. Absent: none.
+   */
+  unexplainedEvery?: number;
 }
 
 export interface ScriptedSource extends ChainSource {
@@ -48,6 +54,8 @@ export interface ScriptedSource extends ChainSource {
   append(transactions: number): void;
   /** Every trade of the history of `wallet`, newest first, as the API must return them. */
   expected(wallet: string): SourceTrade[];
+  /** Every unexplained transaction of the history of `wallet`, newest first. */
+  expectedUnexplained(wallet: string): SourceUnexplained[];
   setDelay(ms: number): void;
   setFailure(opts: { failAfterBatches?: number; failImmediately?: boolean }): void;
   /** Every redecode call fails from now on (true) or answers again (false). */
@@ -107,6 +115,21 @@ export function tradesAt(version: number, wallet: string, i: number): SourceTrad
   return out;
 }
 
+/** Transaction i listed as unexplained: 3 SOL given, a token received that no trade names, one exact 18-decimal change. */
+export function unexplainedOf(wallet: string, i: number): SourceUnexplained {
+  const t = tradesOf(wallet, i)[0];
+  return {
+    signature: t.signature,
+    blockTime: t.blockTime,
+    position: t.position,
+    changes: [
+      { token: 'SOL', tokenMint: null, amount: '-3' },
+      { token: 'ODD', tokenMint: `MintOdd${i % 4}`, amount: `${i}.000000000000000001` },
+    ],
+    programs: ['UnknownVenue111111111111111111111111111111', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
+  };
+}
+
 function abortable(ms: number, signal?: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
@@ -134,6 +157,7 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   const version = o.decoderVersion ?? 1;
   const stats = { tradesYielded: 0, batchesYielded: 0, walks: 0, refreshes: 0, redecodeCalls: 0, redecodedTransactions: 0 };
   const redecoded: string[] = [];
+  const isUnexplained = (i: number) => o.unexplainedEvery !== undefined && i % o.unexplainedEvery === 1;
 
   async function* history({ wallet, before, until, signal }: HistoryParameters): AsyncGenerator<HistoryBatch> {
     if (until === undefined) stats.walks++;
@@ -149,16 +173,18 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
         throw new HistoryError('rpc_http_error', 'scripted RPC failure', { retryable: true });
       }
       const trades: SourceTrade[] = [];
+      const unexplained: SourceUnexplained[] = [];
       let n = 0;
       while (n < batchSize && next > stop) {
         trades.push(...tradesAt(version, wallet, next));
+        if (isUnexplained(next)) unexplained.push(unexplainedOf(wallet, next));
         next--;
         n++;
       }
       const done = next <= stop;
       stats.batchesYielded++;
       stats.tradesYielded += trades.length;
-      yield { trades, position: String(next + 1), head: first ? head : undefined, done };
+      yield { trades, position: String(next + 1), head: first ? head : undefined, done, ...(unexplained.length ? { unexplained } : {}) };
       first = false;
       if (done) return;
     }
@@ -192,6 +218,11 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
     expected(wallet) {
       const out: SourceTrade[] = [];
       for (let i = total - 1; i >= 0; i--) out.push(...tradesAt(version, wallet, i));
+      return out;
+    },
+    expectedUnexplained(wallet) {
+      const out: SourceUnexplained[] = [];
+      for (let i = total - 1; i >= 0; i--) if (isUnexplained(i)) out.push(unexplainedOf(wallet, i));
       return out;
     },
     setDelay(ms) {

@@ -59,3 +59,38 @@ export function isUnexplained(activity: TransactionActivity, tradeMints: Iterabl
   const named = new Set(tradeMints);
   return [...gave, ...received].some((m) => m !== null && !named.has(m));
 }
+
+/** One listed balance change of an unexplained transaction, as the API gives it. */
+export interface UnexplainedChange {
+  /** The token's symbol where known, '' otherwise; the chain's native symbol for the native coin. */
+  token: string;
+  /** The token in the chain's display form (as a trade's `tokenMint`), null for the native coin. */
+  tokenMint: string | null;
+  /** Signed exact decimal (`-1.5`), or null when the token's decimals are unknown. */
+  amount: string | null;
+}
+
+/** An unexplained transaction as a chain source yields it, beside its trades in a batch. */
+export interface SourceUnexplained {
+  signature: string;
+  /** ISO 8601 UTC, as a trade's. */
+  blockTime: string;
+  /** The transaction's place, the same position its trades would have: newest first sorts by it. */
+  position: string;
+  changes: UnexplainedChange[];
+  programs: string[];
+}
+
+const SIGNED_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/;
+
+/** The API's JSON of an unexplained transaction (amounts as exact number literals, as trades' are). */
+export function serializeUnexplained(u: SourceUnexplained): string {
+  const changes = u.changes.map((c) => {
+    if (c.amount !== null && !SIGNED_DECIMAL.test(c.amount)) throw new RangeError(`amount is not a signed decimal literal: ${c.amount}`);
+    return `{"token":${JSON.stringify(c.token)},"tokenMint":${JSON.stringify(c.tokenMint)},"amount":${c.amount ?? 'null'}}`;
+  });
+  return (
+    `{"signature":${JSON.stringify(u.signature)},"blockTime":${JSON.stringify(u.blockTime)}` +
+    `,"changes":[${changes.join(',')}],"programs":${JSON.stringify(u.programs)}}`
+  );
+}

@@ -1,3 +1,4 @@
+import type { SourceUnexplained } from './activity.js';
 import type { SourceTrade } from './trade.js';
 
 /**
@@ -27,6 +28,11 @@ export interface HistoryBatch {
   head?: string;
   /** True on the last batch: the walk reached the start of the history (or `until`). */
   done: boolean;
+  /**
+   * Transactions read since the previous batch whose balance changes no trade explains
+   * (core/activity.ts), newest first; absent when there are none or the source does not tell.
+   */
+  unexplained?: SourceUnexplained[];
 }
 
 export interface ChainSource {

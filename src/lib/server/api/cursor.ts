@@ -11,6 +11,8 @@ export interface CursorPayload {
   wallet: string;
   key: string | null;
   signature: string | null;
+  /** The list it pages through: the history (absent) or the wallet's unexplained transactions. */
+  list?: 'unexplained';
 }
 
 interface Wire {
@@ -19,6 +21,8 @@ interface Wire {
   w: string;
   k: string | null;
   s: string | null;
+  /** Absent for the history: cursors issued before lists existed stay valid. */
+  l?: 'unexplained';
 }
 
 // 128 bits of MAC: forging one is out of reach, and the cursor stays short enough to paste.
@@ -27,7 +31,7 @@ const MAC_BYTES = 16;
 export interface CursorCodec {
   encode(p: CursorPayload): string;
   /** Decodes and checks a cursor for this chain and wallet; any failure is `invalid_cursor`. */
-  decode(cursor: string, expected: { chain: string; wallet: string }): CursorPayload;
+  decode(cursor: string, expected: { chain: string; wallet: string; list?: 'unexplained' }): CursorPayload;
 }
 
 export function createCursorCodec(secret: string): CursorCodec {
@@ -38,7 +42,7 @@ export function createCursorCodec(secret: string): CursorCodec {
     });
   return {
     encode(p) {
-      const wire: Wire = { v: 1, c: p.chain, w: p.wallet, k: p.key, s: p.signature };
+      const wire: Wire = { v: 1, c: p.chain, w: p.wallet, k: p.key, s: p.signature, ...(p.list ? { l: p.list } : {}) };
       const body = Buffer.from(JSON.stringify(wire)).toString('base64url');
       return `${body}.${mac(body).toString('base64url')}`;
     },
@@ -59,8 +63,9 @@ export function createCursorCodec(secret: string): CursorCodec {
       }
       if (wire?.v !== 1 || typeof wire.c !== 'string' || typeof wire.w !== 'string') throw invalid('payload');
       if (wire.c !== expected.chain || wire.w !== expected.wallet) throw invalid('other wallet or chain');
+      if ((wire.l ?? null) !== (expected.list ?? null)) throw invalid('other list');
       if (wire.k !== null && (typeof wire.k !== 'string' || !/^[0-9][0-9.:]*$/.test(wire.k))) throw invalid('key');
-      return { chain: wire.c, wallet: wire.w, key: wire.k, signature: wire.s ?? null };
+      return { chain: wire.c, wallet: wire.w, key: wire.k, signature: wire.s ?? null, ...(wire.l ? { list: wire.l } : {}) };
     },
   };
 }

@@ -58,7 +58,7 @@ const REFRESH_WAIT_MS = 5_000;
 /** A cold stream waits this long for its first batch before sending headers, so an RPC that fails at once gets a 502. */
 const FIRST_LINE_WAIT_MS = 1_500;
 
-interface Target {
+export interface Target {
   chain: string;
   /** Stored form of the address (EVM lowercase) and the form echoed to clients (EIP-55). */
   stored: string;
@@ -69,8 +69,11 @@ interface Target {
   afterSignature: string | null;
 }
 
-/** Validates everything at the boundary, before any store write or network call. */
-export function parseHistoryRequest(ctx: HistoryContext, address: string, url: URL): Target {
+/**
+ * Validates everything at the boundary, before any store write or network call. `list`: the
+ * request pages through the wallet's unexplained transactions, whose cursors are their own.
+ */
+export function parseHistoryRequest(ctx: HistoryContext, address: string, url: URL, list?: 'unexplained'): Target {
   const slug = url.searchParams.get('chain') ?? DEFAULT_CHAIN;
   const chain = ctx.chains.get(slug);
   if (!chain) {
@@ -83,7 +86,7 @@ export function parseHistoryRequest(ctx: HistoryContext, address: string, url: U
   const { stored, shown } = validateAddress(chain, address);
   const limit = parseLimit(url.searchParams.get('limit'));
   const rawCursor = url.searchParams.get('cursor');
-  const cursor = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored });
+  const cursor = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored, list });
   return { chain: chain.slug, stored, shown, limit, after: cursor?.key ?? null, afterSignature: cursor?.signature ?? null };
 }
 
@@ -152,7 +155,7 @@ async function stream(
 
   const finalLine = (complete: boolean) => {
     const s = loader.state;
-    const line: Record<string, unknown> = { complete, tradeCount: s.tradeCount, wallet: t.shown, firstTrade: s.firstTrade };
+    const line: Record<string, unknown> = { complete, tradeCount: s.tradeCount, wallet: t.shown, firstTrade: s.firstTrade, unexplained: s.unexplainedCount };
     if (!complete) line.cursor = cursorFor(ctx, t, cursorKey, belowSig);
     return JSON.stringify(line) + '\n';
   };

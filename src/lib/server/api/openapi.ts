@@ -74,12 +74,17 @@ function components(): Record<string, unknown> {
       StreamFinal: {
         type: 'object',
         additionalProperties: false,
-        required: ['complete', 'tradeCount', 'wallet', 'firstTrade'],
+        required: ['complete', 'tradeCount', 'wallet', 'firstTrade', 'unexplained'],
         properties: {
           complete: { type: 'boolean' },
           tradeCount: { type: 'integer', minimum: 0 },
           wallet: { type: 'string' },
           firstTrade: { type: ['string', 'null'], format: 'date-time' },
+          unexplained: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Transactions read whose balance changes no trade explains (GET /v1/wallets/{address}/unexplained); so far while loading.',
+          },
           cursor: { type: 'string', description: 'Present exactly when complete is false.' },
         },
       },
@@ -95,6 +100,48 @@ function components(): Record<string, unknown> {
           totalPages: { type: 'integer', minimum: 0, description: 'Only when complete is true.' },
           cursor: { type: 'string', description: 'Omitted only on the last page of a complete history.' },
           trades: { type: 'array', items: { $ref: '#/components/schemas/Trade' } },
+        },
+      },
+      UnexplainedChange: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['token', 'tokenMint', 'amount'],
+        properties: {
+          token: { type: 'string', description: "Symbol; the chain's native symbol for the native coin; empty when unknown." },
+          tokenMint: { type: ['string', 'null'], description: 'Mint or contract address; null for the native coin (its wrapped form included).' },
+          amount: {
+            type: ['number', 'null'],
+            description:
+              "The wallet's balance change, signed (negative: it gave). Written as an exact decimal literal (no exponent); null when the token's decimals are unknown.",
+          },
+        },
+      },
+      Unexplained: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['signature', 'blockTime', 'changes', 'programs'],
+        properties: {
+          signature: { type: 'string', description: 'Transaction id.' },
+          blockTime: { type: 'string', format: 'date-time' },
+          changes: {
+            type: 'array',
+            items: { $ref: '#/components/schemas/UnexplainedChange' },
+            description: "The wallet's full balance changes in the transaction, the network fee excluded.",
+          },
+          programs: { type: 'array', items: { type: 'string' }, description: 'Programs (Solana) or contracts (EVM, Tron) the transaction touched.' },
+        },
+      },
+      UnexplainedPage: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['wallet', 'complete', 'unexplainedCount', 'pageSize', 'unexplained'],
+        properties: {
+          wallet: { type: 'string' },
+          complete: { type: 'boolean', description: "The wallet's whole history has been read." },
+          unexplainedCount: { type: 'integer', minimum: 0 },
+          pageSize: { type: 'integer', minimum: 1 },
+          cursor: { type: 'string', description: 'Omitted only on the last page of a complete history.' },
+          unexplained: { type: 'array', items: { $ref: '#/components/schemas/Unexplained' } },
         },
       },
       Usage: {
@@ -153,6 +200,35 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
           '405': problem('Method not allowed'),
           '429': problem('Rate limited; see Retry-After'),
           '502': problem('The chain RPC failed before any trade could be returned'),
+          '503': problem('Overloaded'),
+        },
+      },
+    },
+    '/v1/wallets/{address}/unexplained': {
+      get: {
+        operationId: 'getWalletUnexplained',
+        summary: 'Transactions whose balance changes no trade explains, newest first (not metered)',
+        description:
+          'A transaction is listed when the wallet gave one asset and received a different one (fees and rent apart), a token it gave or received is named by no trade, and it is no known non-trade (liquidity, wraps, deposits against receipt tokens). Asking starts loading the whole history, as a stream does; until it is read, a page holds what has been.',
+        security: [{ bearer: [] }],
+        parameters: [
+          { name: 'address', in: 'path', required: true, schema: { type: 'string' }, description: 'Validated against the chain family.' },
+          { name: 'chain', in: 'query', required: false, schema: { type: 'string', enum: chainSlugs, default: 'sol' } },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', pattern: '^[0-9]*[1-9][0-9]*$' },
+            description: 'Positive integer in digits: transactions per page (default 100).',
+          },
+          { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'Opaque, exclusive resume token of this list.' },
+        ],
+        responses: {
+          '200': { description: 'A page', content: { 'application/json': { schema: { $ref: '#/components/schemas/UnexplainedPage' } } } },
+          '400': problem('invalid_address, unknown_chain, invalid_limit or invalid_cursor'),
+          '401': problem('Missing, malformed, unknown or revoked key'),
+          '405': problem('Method not allowed'),
+          '429': problem('Rate limited; see Retry-After'),
           '503': problem('Overloaded'),
         },
       },

@@ -4,7 +4,7 @@ import { migrate } from './migrations.js';
 /**
  * Moving a store to another database (the embedded PGlite to a PostgreSQL server, as an operator
  * who outgrows one process does): every table that holds state is copied with its ids, so keys,
- * usage, wallets' load state, trades, token metadata and the cursor secret carry over, and cursors
+ * usage, wallets' load state, trades, unexplained transactions, token metadata and the cursor secret carry over, and cursors
  * issued before the move keep working (they name trade keys, which are copied as they are).
  *
  * Rows move in keyset-ordered chunks as one JSON parameter each (`json_populate_recordset`): one
@@ -18,6 +18,7 @@ const TABLES: { name: string; key: string[] }[] = [
   { name: 'wallets', key: ['id'] },
   { name: 'tokens', key: ['chain', 'mint'] },
   { name: 'trades', key: ['wallet_id', 'k'] },
+  { name: 'unexplained', key: ['wallet_id', 'k'] },
   { name: 'usage_ranges', key: ['account_id', 'wallet_id', 'lo'] },
 ];
 

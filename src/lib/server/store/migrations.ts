@@ -198,6 +198,22 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
        $$`,
     ],
   },
+  {
+    // Unexplained activity (decisions.md, core/activity.ts): a wallet's transactions whose balance
+    // changes no trade explains, one row per transaction, keyed by its position (the key its trades
+    // would have without the leg), written by the statement that writes the batch's trades, so a
+    // resumed walk neither loses nor repeats one. unexplained_count: what the stream's final line says.
+    version: 9,
+    sql: `CREATE TABLE unexplained (
+            wallet_id int NOT NULL REFERENCES wallets(id),
+            k text COLLATE "C" NOT NULL,
+            signature text NOT NULL,
+            json text NOT NULL,
+            PRIMARY KEY (wallet_id, k),
+            UNIQUE (wallet_id, signature)
+          );
+          ALTER TABLE wallets ADD COLUMN unexplained_count int NOT NULL DEFAULT 0`,
+  },
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { serializeUnexplained, type SourceUnexplained } from '../../core/activity.js';
 import { serializeTrade, tradeKey, type SourceTrade } from '../../core/trade.js';
 import type { Queryable } from './database.js';
 import type { WalletState } from './wallets.js';
@@ -16,6 +17,9 @@ export const TOP_KEY = '~';
  * signature and leg) is left as it is. Returns how many rows were new and the wallet's stored
  * count after it. `loadAll` is not written here (setLoadAll is).
  *
+ * `unexplained`: the batch's unexplained transactions (core/activity.ts), written by the same
+ * statement (one already stored is left as it is) and counted in `unexplained_count`.
+ *
  * `decoderVersion`: the version the trades were decoded with. A wallet with no trade stored yet
  * takes it (there is nothing older to decode again); otherwise the wallet's version stays, and
  * only a re-decode's end moves it (redecode.ts).
@@ -26,7 +30,16 @@ export async function storeBatch(
   trades: readonly SourceTrade[],
   fence?: LeaseFence,
   decoderVersion?: number,
-): Promise<{ inserted: number; tradeCount: number; decoderVersion: number }> {
+  unexplained: readonly SourceUnexplained[] = [],
+): Promise<{ inserted: number; tradeCount: number; decoderVersion: number; unexplainedCount: number }> {
+  const uks: string[] = [];
+  const usigs: string[] = [];
+  const ujsons: string[] = [];
+  for (const u of unexplained) {
+    uks.push(unexplainedKey(u.position));
+    usigs.push(u.signature);
+    ujsons.push(serializeUnexplained(u));
+  }
   const ks: string[] = [];
   const sigs: string[] = [];
   const legs: number[] = [];
@@ -49,36 +62,55 @@ export async function storeBatch(
     state.firstTrade,
     state.headCheckedAt,
     decoderVersion ?? null,
+    uks,
+    usigs,
+    ujsons,
   ];
   // Several instances on one database: the write counts only if this walker still holds the
   // wallet's lease in the generation it took (renewed by the same statement), and it wakes the
   // instances following the wallet (NOTIFY, delivered at commit).
   const leased = fence !== undefined;
   if (fence) params.push(fence.holder, fence.generation, fence.ttlMs);
-  const rows = await db.query<{ n: number; trade_count: number; decoder_version: number }>(
+  const rows = await db.query<{ n: number; trade_count: number; decoder_version: number; unexplained_count: number }>(
     `WITH ${
       leased
-        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $14 * interval '1 millisecond'
-                     WHERE wallet_id = $1 AND holder = $12 AND generation = $13 RETURNING 1),`
+        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $17 * interval '1 millisecond'
+                     WHERE wallet_id = $1 AND holder = $15 AND generation = $16 RETURNING 1),`
         : ''
     }
      ins AS (
        INSERT INTO trades (wallet_id, k, signature, leg, json)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])${leased ? ' WHERE EXISTS (SELECT 1 FROM lease)' : ''}
        ON CONFLICT (wallet_id, signature, leg) DO NOTHING RETURNING 1),
-     n AS (SELECT count(*)::int AS n FROM ins)
+     n AS (SELECT count(*)::int AS n FROM ins),
+     uins AS (
+       INSERT INTO unexplained (wallet_id, k, signature, json)
+       SELECT $1, * FROM unnest($12::text[], $13::text[], $14::text[])${leased ? ' WHERE EXISTS (SELECT 1 FROM lease)' : ''}
+       ON CONFLICT DO NOTHING RETURNING 1)
      UPDATE wallets SET head_marker = $6, tail_position = $7, complete = $8, trade_count = trade_count + (SELECT n FROM n),
+       unexplained_count = unexplained_count + (SELECT count(*)::int FROM uins),
        first_trade = $9, head_checked_at = $10, updated_at = now(),
        decoder_version = CASE WHEN trade_count = 0 AND $11::int IS NOT NULL THEN $11::int ELSE decoder_version END
      WHERE id = $1${leased ? ' AND EXISTS (SELECT 1 FROM lease)' : ''}
-     RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
+     RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version, unexplained_count${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
     params,
   );
   if (rows.length !== 1) {
     if (fence) throw new HistoryError('lease_lost', `wallet ${state.id}: lease generation ${fence.generation} was taken over; the write was refused`);
     throw new Error(`wallet ${state.id} is not in the store`);
   }
-  return { inserted: Number(rows[0].n), tradeCount: Number(rows[0].trade_count), decoderVersion: Number(rows[0].decoder_version) };
+  return {
+    inserted: Number(rows[0].n),
+    tradeCount: Number(rows[0].trade_count),
+    decoderVersion: Number(rows[0].decoder_version),
+    unexplainedCount: Number(rows[0].unexplained_count),
+  };
+}
+
+/** The store's order key of an unexplained transaction: its position (descending is newest first). */
+export function unexplainedKey(position: string): string {
+  if (!/^[0-9][0-9.]*$/.test(position)) throw new RangeError(`position must be digits and dots: ${position}`);
+  return position;
 }
 
 /** A run of stored trades, already joined as JSON array elements. */

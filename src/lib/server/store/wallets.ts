@@ -22,6 +22,8 @@ export interface WalletState {
    * a wallet with none are stored.
    */
   decoderVersion: number;
+  /** Unexplained transactions stored (core/activity.ts): found so far while loading, all of them once complete. */
+  unexplainedCount: number;
 }
 
 interface WalletRow {
@@ -36,9 +38,11 @@ interface WalletRow {
   head_checked_at: Date | string | null;
   load_all: boolean;
   decoder_version: number;
+  unexplained_count: number;
 }
 
-const COLUMNS = 'id, chain, address, head_marker, tail_position, complete, trade_count, first_trade, head_checked_at, load_all, decoder_version';
+const COLUMNS =
+  'id, chain, address, head_marker, tail_position, complete, trade_count, first_trade, head_checked_at, load_all, decoder_version, unexplained_count';
 
 function toState(r: WalletRow): WalletState {
   return {
@@ -53,6 +57,7 @@ function toState(r: WalletRow): WalletState {
     headCheckedAt: r.head_checked_at === null ? null : new Date(r.head_checked_at),
     loadAll: r.load_all,
     decoderVersion: Number(r.decoder_version),
+    unexplainedCount: Number(r.unexplained_count),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SourceUnexplained } from '../../../core/activity.js';
 import type { SourceTrade } from '../../../core/trade.js';
 import { commitBatch } from './commit-batch.js';
 import type { Walker } from './walker.js';
@@ -10,10 +11,12 @@ export async function refreshHead(w: Walker): Promise<void> {
   const { core } = w;
   if (core.state.headMarker === null) return;
   const collected: SourceTrade[] = [];
+  const unexplained: SourceUnexplained[] = [];
   let head: string | undefined;
   for await (const b of w.source.history({ wallet: core.state.address, until: core.state.headMarker, signal: core.abort.signal })) {
     head ??= b.head;
     collected.push(...b.trades);
+    if (b.unexplained) unexplained.push(...b.unexplained);
     if (b.done || core.stopping) break;
   }
   if (core.stopping) return;
@@ -25,6 +28,7 @@ export async function refreshHead(w: Walker): Promise<void> {
       firstTrade: core.state.firstTrade ?? collected.at(-1)?.blockTime ?? null,
     },
     collected,
+    unexplained,
   );
   core.notify();
 }

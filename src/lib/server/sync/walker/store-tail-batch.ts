@@ -17,6 +17,7 @@ export async function storeTailBatch(w: Walker, b: HistoryBatch): Promise<void> 
       complete: b.done,
     },
     b.trades,
+    b.unexplained,
   );
   core.filled(inserted);
   core.lastError = null;

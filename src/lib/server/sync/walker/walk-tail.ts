@@ -101,10 +101,12 @@ async function storeQueued(queue: BatchQueue, store: (batch: HistoryBatch) => Pr
   }
 }
 
-/** Consecutive batches as one: their trades in order, the last one's position, the first one's head. */
+/** Consecutive batches as one: their trades (and unexplained transactions) in order, the last one's position, the first one's head. */
 function mergeBatches(batches: HistoryBatch[]): HistoryBatch {
+  const unexplained = batches.length === 1 ? batches[0].unexplained : batches.flatMap((b) => b.unexplained ?? []);
   return {
     trades: batches.length === 1 ? batches[0].trades : batches.flatMap((b) => b.trades),
+    ...(unexplained?.length ? { unexplained } : {}),
     position: batches.at(-1)!.position,
     head: batches[0].head,
     done: batches.at(-1)!.done,
