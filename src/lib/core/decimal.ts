@@ -13,6 +13,11 @@ export function formatUnits(raw: bigint, decimals: number): string {
   return viemFormatUnits(raw, decimals);
 }
 
+/** formatUnits for a signed change (a balance that went down): `formatSigned(-1500n, 3) === "-1.5"`. */
+export function formatSigned(raw: bigint, decimals: number): string {
+  return raw < 0n ? '-' + formatUnits(-raw, decimals) : formatUnits(raw, decimals);
+}
+
 /**
  * Inverse of formatUnits: the raw integer of a decimal literal at `decimals` places. Stricter than
  * viem's parseUnits, which rounds: a literal with more places than `decimals` is refused here.

@@ -92,8 +92,14 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, signal));
     for await (const run of accountPages({ client, pageSize }, { wallet: p.wallet, before, until, signal })) {
       const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, run.records, signal);
-      const trades = await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal });
-      yield { trades, position: run.position, ...(run.head !== undefined ? { head: run.head } : {}), done: run.last };
+      const { trades, unexplained } = await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal });
+      yield {
+        trades,
+        position: run.position,
+        ...(run.head !== undefined ? { head: run.head } : {}),
+        done: run.last,
+        ...(unexplained.length ? { unexplained } : {}),
+      };
     }
   }
 
@@ -111,7 +117,7 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, records, p.signal, infos);
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, p.signal));
-    return withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal: p.signal });
+    return (await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal: p.signal })).trades;
   }
 
   return {

@@ -4,7 +4,8 @@
  * first by position, then leg.
  */
 import type { TokenCache } from '../../../core/chain-source.js';
-import { formatUnits } from '../../../core/decimal.js';
+import type { SourceUnexplained } from '../../../core/activity.js';
+import { formatSigned, formatUnits } from '../../../core/decimal.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../../core/trade.js';
 import type { HttpJsonClient } from '../../../rpc/http-json.js';
 import { hexToTron, tronToHex } from '../address.js';
@@ -27,9 +28,23 @@ export interface WithTokensParameters {
   signal?: AbortSignal;
 }
 
-export async function withTokens(ctx: WithTokensContext, calls: readonly DecodedCall[], p: WithTokensParameters): Promise<SourceTrade[]> {
-  if (!calls.length) return [];
-  const tokenSet = [...new Set(calls.flatMap((c) => c.trades.map((d) => hexToTron(d.token))))];
+export interface WithTokensResult {
+  trades: SourceTrade[];
+  /** The calls no trade explains, with their balance changes in display form, newest first. */
+  unexplained: SourceUnexplained[];
+}
+
+export async function withTokens(ctx: WithTokensContext, calls: readonly DecodedCall[], p: WithTokensParameters): Promise<WithTokensResult> {
+  if (!calls.length) return { trades: [], unexplained: [] };
+  // The unexplained calls' tokens ride in the same look-up as the trades'.
+  const tokenSet = [
+    ...new Set(
+      calls.flatMap((c) => [
+        ...c.trades.map((d) => hexToTron(d.token)),
+        ...(c.unexplained?.changes ?? []).flatMap((ch) => (ch.tokenMint === null ? [] : [hexToTron(ch.tokenMint)])),
+      ]),
+    ),
+  ];
   const info = await resolveTronTokens({
     chain: ctx.chain,
     wallet: p.wallet,
@@ -62,5 +77,24 @@ export async function withTokens(ctx: WithTokensContext, calls: readonly Decoded
     });
   }
   out.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
-  return out;
+  const unexplained: SourceUnexplained[] = [];
+  for (const { record: r, info: txInfo, unexplained: activity } of calls) {
+    if (!activity) continue;
+    const block = txInfo.blockNumber ?? r.blockNumber;
+    const ms = txInfo.blockTimeStamp ?? r.block_timestamp;
+    unexplained.push({
+      signature: r.txID,
+      blockTime: isoFromUnixSeconds(Math.floor(ms / 1000)),
+      position: tronTradePosition(block, r.txID),
+      changes: activity.changes.map((ch) => {
+        if (ch.tokenMint === null) return { token: 'TRX', tokenMint: null, amount: formatSigned(ch.raw, 6) };
+        const token = hexToTron(ch.tokenMint);
+        const ti = info.get(token);
+        return { token: ti?.symbol ?? '', tokenMint: token, amount: ti && ti.decimals >= 0 ? formatSigned(ch.raw, ti.decimals) : null };
+      }),
+      programs: activity.programs,
+    });
+  }
+  unexplained.sort((a, b) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0));
+  return { trades: out, unexplained };
 }

@@ -2,11 +2,14 @@
  * Fetch: of a run of account records, the wallet's own successful contract calls that can be
  * swaps, each with its transaction info (logs, internal transactions; as many at once as the
  * chain's limiter lets through), the SunSwap V4 pool keys a multi-hop route needs
- * (enrich/pool-keys.ts), and decoded for the wallet.
+ * (enrich/pool-keys.ts), and decoded for the wallet, with its balance changes when no trade
+ * explains them (decode/activity.ts).
  */
+import { isUnexplained, type TransactionActivity } from '../../../core/activity.js';
 import { HistoryError } from '../../../core/errors.js';
 import type { HttpJsonClient } from '../../../rpc/http-json.js';
 import { toInternalHex } from '../address.js';
+import { tronActivity } from '../decode/activity.js';
 import { decodeTronTransaction, type TronTransactionInfo } from '../decode/decode-transaction.js';
 import type { ResolveTronPoolKeys } from '../enrich/pool-keys.js';
 import { getTransactionInfo, type TronAccountTransaction } from '../rpc-methods.js';
@@ -28,6 +31,8 @@ export interface DecodedCall {
   record: TronAccountTransaction;
   info: TronTransactionInfo;
   trades: ReturnType<typeof decodeTronTransaction>;
+  /** Its balance changes, when no trade explains them (core/activity.ts): an unexplained transaction. */
+  unexplained?: TransactionActivity;
 }
 
 /** The wallet's successful contract call in a record, or null. */
@@ -70,7 +75,20 @@ export async function fetchSwapCalls(
   const infos: TronTransactionInfo[] = await Promise.all(calls.map(({ r }) => known?.get(r.txID) ?? getTransactionInfo(ctx.client, r.txID, signal)));
   const poolKeys = ctx.poolKeys ? await ctx.poolKeys(infos, signal) : undefined;
   const t0 = performance.now();
-  const decoded = calls.map(({ r, call }, i) => ({ record: r, info: infos[i], trades: decodeTronTransaction(call, infos[i], wallet, { poolKeys }) }));
+  const decoded = calls.map(({ r, call }, i): DecodedCall => {
+    const trades = decodeTronTransaction(call, infos[i], wallet, { poolKeys });
+    // What it did to the wallet's balances, from the same record and info (no call added).
+    const activity = tronActivity(r, infos[i], wallet);
+    const unexplained =
+      activity &&
+      isUnexplained(
+        activity,
+        trades.map((t) => t.token),
+      )
+        ? activity
+        : undefined;
+    return { record: r, info: infos[i], trades, ...(unexplained ? { unexplained } : {}) };
+  });
   ctx.stats.decodeMs += performance.now() - t0;
   return decoded;
 }
