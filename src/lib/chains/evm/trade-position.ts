@@ -1,3 +1,4 @@
+import type { SourceUnexplained } from '../../core/activity.js';
 import type { SourceTrade } from '../../core/trade.js';
 
 /**
@@ -21,3 +22,6 @@ export type TxMap = Map<string, TxPlace>;
 
 /** The order of a batch: newest position first, a transaction's legs in order. */
 export const newestFirst = (a: SourceTrade, b: SourceTrade) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1);
+
+/** The order of a batch's unexplained transactions: newest position first. */
+export const newestListed = (a: SourceUnexplained, b: SourceUnexplained) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0);

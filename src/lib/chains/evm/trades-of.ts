@@ -1,9 +1,11 @@
+import { isUnexplained, type SourceUnexplained } from '../../core/activity.js';
 import type { TokenCache } from '../../core/chain-source.js';
-import { formatUnits } from '../../core/decimal.js';
+import { formatSigned, formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import type { RpcTransport } from '../../rpc/json-rpc.js';
 import { toChecksumAddress } from './address.js';
+import { evmActivity } from './decode/activity.js';
 import { decodeReceipt, mayHoldWalletTrade, routeLeftOpen, swapPools } from './decode/decode-receipt.js';
 import type { RpcReceipt } from './decode/rpc-types.js';
 import { fillBlockTimes } from './enrich/block-times.js';
@@ -39,8 +41,15 @@ export interface TradesOfRequest {
   unvouched?: boolean;
 }
 
-/** The trades of these transactions, in receipt order (callers sort). */
-export type TradesOf = (request: TradesOfRequest) => Promise<SourceTrade[]>;
+/** What the stage makes of some transactions. */
+export interface TradesOfResult {
+  /** Their trades, in receipt order (callers sort). */
+  trades: SourceTrade[];
+  /** Those whose balance changes no trade explains, in receipt order. */
+  unexplained: SourceUnexplained[];
+}
+
+export type TradesOf = (request: TradesOfRequest) => Promise<TradesOfResult>;
 
 export interface TradesOfDeps {
   chain: EvmChainConfig;
@@ -82,7 +91,7 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
 
   return async function tradesOf(request) {
     const { wallet, txs, hashes, signal } = request;
-    if (!hashes.length) return [];
+    if (!hashes.length) return { trades: [], unexplained: [] };
     const receipts = await receiptsOf(rpc, request);
     // Only the wallet's own transactions (or bundles, executions, settlements) can hold its trades: no lookups for others' swaps.
     const own = receipts.filter((r) => mayHoldWalletTrade(r, wallet));
@@ -102,14 +111,33 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
         ...(t ? { tracedNative: t.native, internal: t.internal, transaction: t.transaction } : {}),
       });
     });
+    // What each transaction did to the wallet's balances, from the same receipt (and trace, where
+    // one was fetched): kept when no trade explains it (core/activity.ts).
+    const unexplained = receipts.map((r, i) => {
+      const t = traced.get(r.transactionHash.toLowerCase());
+      const a = evmActivity(r, wallet, chain, t ? { transaction: t.transaction, internal: t.internal } : undefined);
+      return a &&
+        isUnexplained(
+          a,
+          decoded[i].map((d) => d.token),
+        )
+        ? a
+        : null;
+    });
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
-    if (!withTrades.length) return [];
+    const listed = receipts.filter((_, i) => unexplained[i] !== null);
+    if (!withTrades.length && !listed.length) return { trades: [], unexplained: [] };
 
-    await fillBlockTimes(rpc, txs, withTrades, signal);
+    await fillBlockTimes(rpc, txs, listed.length ? [...withTrades, ...listed] : withTrades, signal);
 
     // Pool factories and token metadata in the same round trip (usually answered by the prefetch).
     await deps.prefetch.inFlight();
-    const tokenSet = [...new Set(decoded.flat().map((d) => d.token))];
+    const tokenSet = [
+      ...new Set([
+        ...decoded.flat().map((d) => d.token),
+        ...unexplained.flatMap((a) => (a?.changes ?? []).flatMap((c) => (c.tokenMint === null ? [] : [c.tokenMint]))),
+      ]),
+    ];
     const [, info] = await Promise.all([
       pools.resolve(
         withTrades.flatMap((r) => [...swapPools(r.logs)].filter(([, k]) => k === 'v2' || k === 'v3').map(([p]) => p)),
@@ -138,6 +166,27 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
         });
       });
     });
-    return out;
+    const listedOut: SourceUnexplained[] = [];
+    receipts.forEach((r, i) => {
+      const a = unexplained[i];
+      if (!a) return;
+      const t = txs.get(r.transactionHash.toLowerCase())!;
+      listedOut.push({
+        signature: r.transactionHash.toLowerCase(),
+        blockTime: isoFromUnixSeconds(t.ts ?? 0),
+        position: evmPosition(t.block, t.index),
+        changes: a.changes.map((c) => {
+          if (c.tokenMint === null) return { token: chain.nativeSymbol, tokenMint: null, amount: formatSigned(c.raw, 18) };
+          const ti = info.get(c.tokenMint);
+          return {
+            token: ti?.symbol ?? '',
+            tokenMint: toChecksumAddress(c.tokenMint),
+            amount: ti && ti.decimals >= 0 ? formatSigned(c.raw, ti.decimals) : null,
+          };
+        }),
+        programs: a.programs.map(toChecksumAddress),
+      });
+    });
+    return { trades: out, unexplained: listedOut };
   };
 }

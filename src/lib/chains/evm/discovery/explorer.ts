@@ -1,7 +1,7 @@
 import { createHttpJsonClient } from '../../../rpc/http-json.js';
 import { explorerAccountList } from '../explorer-methods.js';
 import { num } from '../quantity.js';
-import { newestFirst, type TxMap } from '../trade-position.js';
+import { newestFirst, newestListed, type TxMap } from '../trade-position.js';
 import type { TradesOf } from '../trades-of.js';
 import type { Walk } from './position.js';
 
@@ -58,15 +58,23 @@ export function createExplorerWalk({ explorer, pageSize, fetch, timeoutMs, trade
         if (!txs.has(h)) txs.set(h, { block: b, index: e.transactionIndex !== undefined ? num(e.transactionIndex) : 0 });
       }
       const last = low <= floor;
-      const trades = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal, unvouched: true });
+      const { trades, unexplained } = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal, unvouched: true });
       // Where the RPC's receipts put them, inside this step's window and below the confirmation
       // point (an explorer's index may be ahead of the RPC, or stale).
-      const kept = trades.filter((t) => {
-        const b = Number(t.position.slice(0, 12));
-        return b >= low && b <= top && (!below || t.position < below);
-      });
+      const inWindow = (position: string) => {
+        const b = Number(position.slice(0, 12));
+        return b >= low && b <= top && (!below || position < below);
+      };
+      const kept = trades.filter((t) => inWindow(t.position));
       kept.sort(newestFirst);
-      yield { trades: kept, position: String(last ? floor : low), ...(head !== undefined ? { head } : {}), done: last };
+      const listed = unexplained.filter((u) => inWindow(u.position)).sort(newestListed);
+      yield {
+        trades: kept,
+        position: String(last ? floor : low),
+        ...(head !== undefined ? { head } : {}),
+        done: last,
+        ...(listed.length ? { unexplained: listed } : {}),
+      };
       head = undefined;
       if (last) return;
       top = low - 1;

@@ -4,7 +4,7 @@ import type { RpcLog } from '../decode/rpc-types.js';
 import type { MetadataPrefetch } from '../enrich/metadata-prefetch.js';
 import { hex, num } from '../quantity.js';
 import { ethGetLogsMany } from '../rpc-methods.js';
-import { evmPosition, newestFirst, type TxMap } from '../trade-position.js';
+import { evmPosition, newestFirst, newestListed, type TxMap } from '../trade-position.js';
 import type { TradesOf } from '../trades-of.js';
 import type { LogsRange } from './logs-range.js';
 import type { Walk } from './position.js';
@@ -117,12 +117,18 @@ export function createLogsWalk(deps: LogsWalkDeps): Walk {
         // thousands of receipts; a part's position is its oldest transaction (resume below it).
         for (let i = 0; i === 0 || i < hashes.length; i += receiptsPerBatch) {
           const part = hashes.slice(i, i + receiptsPerBatch);
-          const trades = await tradesOf({ wallet, txs, hashes: part, signal });
+          const { trades, unexplained } = await tradesOf({ wallet, txs, hashes: part, signal });
           trades.sort(newestFirst);
           const last = i + receiptsPerBatch >= hashes.length;
           const oldest = txs.get(part[part.length - 1]);
           const position = last ? String(from) : evmPosition(oldest!.block, oldest!.index);
-          yield { trades, position, ...(head !== undefined ? { head } : {}), done: last && done };
+          yield {
+            trades,
+            position,
+            ...(head !== undefined ? { head } : {}),
+            done: last && done,
+            ...(unexplained.length ? { unexplained: unexplained.sort(newestListed) } : {}),
+          };
           head = undefined;
         }
         if (done) return;

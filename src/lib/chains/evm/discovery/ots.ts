@@ -4,7 +4,7 @@ import { COW_TRADE_TOPIC, UNISWAPX_FILL_TOPIC } from '../decode/settlements.js';
 import { hex, num } from '../quantity.js';
 import { dexAddress, type EvmChainConfig } from '../registry.js';
 import { otsSearchTransactionsBefore } from '../rpc-methods.js';
-import { evmPosition, newestFirst, type TxMap, type TxPlace } from '../trade-position.js';
+import { evmPosition, newestFirst, newestListed, type TxMap, type TxPlace } from '../trade-position.js';
 import type { TradesOf } from '../trades-of.js';
 import type { Walk } from './position.js';
 import type { ScanLogs } from './scan-logs.js';
@@ -78,9 +78,15 @@ export function createOtsWalk({ rpc, chain, pageSize, scanLogs, tradesOf }: OtsW
       const pos = (h: string) => evmPosition(txs.get(h)!.block, txs.get(h)!.index);
       const hashes = [...txs.keys()].filter((h) => txs.get(h)!.block >= floor && txs.get(h)!.block <= top && (!below || pos(h) < below));
       hashes.sort((a, b) => (pos(b) < pos(a) ? -1 : 1));
-      const trades = await tradesOf({ wallet, txs, hashes, signal, known });
+      const { trades, unexplained } = await tradesOf({ wallet, txs, hashes, signal, known });
       trades.sort(newestFirst);
-      yield { trades, position: String(last ? floor : nextTop + 1), ...(head !== undefined ? { head } : {}), done: last };
+      yield {
+        trades,
+        position: String(last ? floor : nextTop + 1),
+        ...(head !== undefined ? { head } : {}),
+        done: last,
+        ...(unexplained.length ? { unexplained: unexplained.sort(newestListed) } : {}),
+      };
       head = undefined;
       if (last) return;
       top = nextTop;
