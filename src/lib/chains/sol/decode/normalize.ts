@@ -26,6 +26,28 @@ export type SolOp =
   | { kind: 'sol'; src: number; dst: number; amount: bigint }
   | { kind: 'init'; account: number; mint: string; owner: string };
 
+/**
+ * A token-supply change (MintTo/MintToChecked into `account`, Burn/BurnChecked from it) or an
+ * account a System instruction created (CreateAccount, or Allocate after a funding Transfer):
+ * read by the wallet's activity (activity.ts), not by the trade decoder. A json-encoded
+ * createAccount is left undecoded here (70+ base58 characters, about 2.3 µs each, several per
+ * swap): `systemCreateOf` decodes it when asked.
+ */
+export type SolAccountOp =
+  | { kind: 'mint'; account: number; mint: string }
+  | { kind: 'burn'; account: number; mint: string }
+  | { kind: 'allocate'; account: number; space: bigint }
+  | SolCreate;
+
+/** CreateAccount / CreateAccountWithSeed: `funder` paid `lamports` into the new `account` of `space` bytes. */
+export interface SolCreate {
+  kind: 'create';
+  funder: number;
+  account: number;
+  lamports: bigint;
+  space: bigint;
+}
+
 export interface SolInstruction {
   program: number;
   /** Account indices into `keys`. */
@@ -33,6 +55,7 @@ export interface SolInstruction {
   /** Base58 instruction data, or null for a jsonParsed instruction that arrived parsed. */
   data: string | null;
   op: SolOp | null;
+  accountOp: SolAccountOp | null;
   /** 1 for a top-level instruction, the stackHeight for inner ones. */
   depth: number;
   /** Index into `instructions` of the invoking instruction, -1 for top-level ones. */
@@ -49,6 +72,11 @@ export interface SolTransaction {
   signerCount: number;
   preTokenBalances: SolTokenBalance[];
   postTokenBalances: SolTokenBalance[];
+  /** meta.preBalances / postBalances: lamports per account index (keys order, lookup-table addresses included). */
+  preLamports: readonly number[];
+  postLamports: readonly number[];
+  /** meta.fee in lamports (base and priority fee), paid by keys[0]. */
+  fee: number;
   /** All instructions in execution order: each top-level one followed by its inner ones. */
   instructions: SolInstruction[];
   /** meta.logMessages as the RPC gave them (null when absent); read only when an event is logged. */
@@ -75,7 +103,7 @@ function tokenBalances(list: unknown): SolTokenBalance[] {
 }
 
 /** Op of a base58-encoded system or token instruction (json encoding, or unparsed jsonParsed). */
-function opFromData(programKey: string, accounts: number[], data: string, keys: string[]): SolOp | null {
+function opFromData(programKey: string, accounts: number[], data: string, keys: string[]): SolOp | SolAccountOp | null {
   if (programKey === TOKEN_PROGRAM || programKey === TOKEN_2022_PROGRAM) {
     // One- and two-byte instructions (close, syncNative, initializeImmutableOwner, ...) encode to
     // at most 3 characters and move nothing: skip them without decoding.
@@ -99,31 +127,45 @@ function opFromData(programKey: string, accounts: number[], data: string, keys: 
       case 18: // InitializeAccount3 { owner: Pubkey } [account, mint]
         if (b.length < 33 || accounts.length < 2) return null;
         return { kind: 'init', account: accounts[0], mint: keys[accounts[1]], owner: base58Encode(b, 1, 32) };
+      case 7: // MintTo { amount: u64 } [mint, account, authority]
+      case 14: // MintToChecked { amount: u64, decimals: u8 } [mint, account, authority]
+        if (accounts.length < 2) return null;
+        return { kind: 'mint', account: accounts[1], mint: keys[accounts[0]] };
+      case 8: // Burn { amount: u64 } [account, mint, authority]
+      case 15: // BurnChecked { amount: u64, decimals: u8 } [account, mint, authority]
+        if (accounts.length < 2) return null;
+        return { kind: 'burn', account: accounts[0], mint: keys[accounts[1]] };
       default:
         return null;
     }
   }
   if (programKey === SYSTEM_PROGRAM) {
-    // Only Transfer (tag 2 + u64 lamports = 12 bytes, 16-17 base58 characters) is read: swaps
-    // pay lamports with it. createAccount/allocate/assign move rent, not trade value, and are
+    // Only Transfer (tag 2 + u64 lamports = 12 bytes, 16-17 base58 characters) is read for
+    // trades: swaps pay lamports with it. Allocate (tag 8 + u64 space) has the same length and is
+    // kept for the activity's rent. createAccount/assign move rent, not trade value, and are
     // skipped by their length without decoding (createAccount is 52 bytes, ~70 characters).
     if (data.length < 14 || data.length > 18) return null;
     const b = base58Decode(data);
     if (!b || b.length < 12) return null;
     const tag = b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24);
     if (tag === 2 && accounts.length >= 2) return { kind: 'sol', src: accounts[0], dst: accounts[1], amount: readU64(b, 4) };
+    if (tag === 8 && accounts.length >= 1) return { kind: 'allocate', account: accounts[0], space: readU64(b, 4) };
     return null;
   }
   return null;
 }
 
-function opFromParsed(programKey: string, parsed: Json, index: (k: unknown) => number): SolOp | null {
+function opFromParsed(programKey: string, parsed: Json, index: (k: unknown) => number): SolOp | SolAccountOp | null {
   const type = parsed?.type;
   const info = parsed?.info as Json | undefined;
   if (!info || typeof type !== 'string') return null;
   if (programKey === SYSTEM_PROGRAM) {
     if (type === 'transfer') {
       return { kind: 'sol', src: index(info.source), dst: index(info.destination), amount: BigInt(info.lamports) };
+    }
+    if (type === 'allocate') return { kind: 'allocate', account: index(info.account), space: BigInt(info.space) };
+    if (type === 'createAccount' || type === 'createAccountWithSeed') {
+      return { kind: 'create', funder: index(info.source), account: index(info.newAccount), lamports: BigInt(info.lamports), space: BigInt(info.space) };
     }
     return null;
   }
@@ -146,6 +188,12 @@ function opFromParsed(programKey: string, parsed: Json, index: (k: unknown) => n
     case 'initializeAccount2':
     case 'initializeAccount3':
       return { kind: 'init', account: index(info.account), mint: info.mint, owner: info.owner };
+    case 'mintTo':
+    case 'mintToChecked':
+      return { kind: 'mint', account: index(info.account), mint: info.mint };
+    case 'burn':
+    case 'burnChecked':
+      return { kind: 'burn', account: index(info.account), mint: info.mint };
     default:
       return null;
   }
@@ -210,7 +258,7 @@ export function normalizeTransaction(raw: unknown): SolTransaction {
   const pushIx = (ix: Json, depth: number, parent: number, outer: number): number => {
     let program: number;
     let accounts: number[];
-    let op: SolOp | null = null;
+    let decoded: SolOp | SolAccountOp | null = null;
     let data: string | null = null;
     if (typeof ix.programIdIndex === 'number') {
       program = ix.programIdIndex;
@@ -220,7 +268,7 @@ export function normalizeTransaction(raw: unknown): SolTransaction {
       program = index(ix.programId);
       if (ix.parsed !== undefined) {
         accounts = [];
-        if (typeof ix.parsed === 'object') op = opFromParsed(ix.programId, ix.parsed, index);
+        if (typeof ix.parsed === 'object') decoded = opFromParsed(ix.programId, ix.parsed, index);
       } else {
         const accs: unknown[] = ix.accounts ?? [];
         accounts = new Array(accs.length);
@@ -230,9 +278,15 @@ export function normalizeTransaction(raw: unknown): SolTransaction {
     }
     const programKey = keys[program];
     if (data !== null && (programKey === TOKEN_PROGRAM || programKey === TOKEN_2022_PROGRAM || programKey === SYSTEM_PROGRAM)) {
-      op = opFromData(programKey, accounts, data, keys);
+      decoded = opFromData(programKey, accounts, data, keys);
     }
-    instructions.push({ program, accounts, data, op, depth, parent, outer });
+    let op: SolOp | null = null;
+    let accountOp: SolAccountOp | null = null;
+    if (decoded !== null) {
+      if (decoded.kind === 'token' || decoded.kind === 'sol' || decoded.kind === 'init') op = decoded;
+      else accountOp = decoded;
+    }
+    instructions.push({ program, accounts, data, op, accountOp, depth, parent, outer });
     return instructions.length - 1;
   };
 
@@ -273,7 +327,35 @@ export function normalizeTransaction(raw: unknown): SolTransaction {
     signerCount,
     preTokenBalances: tokenBalances(meta.preTokenBalances),
     postTokenBalances: tokenBalances(meta.postTokenBalances),
+    preLamports: Array.isArray(meta.preBalances) ? meta.preBalances : [],
+    postLamports: Array.isArray(meta.postBalances) ? meta.postBalances : [],
+    fee: typeof meta.fee === 'number' ? meta.fee : 0,
     instructions,
     logs: Array.isArray(meta.logMessages) ? meta.logMessages : null,
   };
+}
+
+/**
+ * A json-encoded System CreateAccount (tag 0: lamports u64, space u64, owner; 52 bytes) or
+ * CreateAccountWithSeed (tag 3: base, seed as u64 length + bytes, lamports u64, space u64, owner),
+ * accounts [funder, new account, ...]; the jsonParsed form arrives decoded in `accountOp`.
+ */
+export function systemCreateOf(ix: SolInstruction): SolCreate | null {
+  if (ix.accountOp?.kind === 'create') return ix.accountOp;
+  const data = ix.data;
+  // 52 bytes encode to about 70 characters; Transfer (12 bytes) and the other short System
+  // instructions stay below 60 and are not decoded.
+  if (data === null || data.length < 60 || ix.accounts.length < 2) return null;
+  const b = base58Decode(data);
+  if (!b || b.length < 52 || b[1] !== 0 || b[2] !== 0 || b[3] !== 0) return null;
+  let o: number;
+  if (b[0] === 0) o = 4;
+  else if (b[0] === 3) {
+    if (b.length < 44) return null;
+    // base (32) then the seed's u64 length; seeds are at most 32 bytes (MAX_SEED_LEN).
+    const seedLen = b[36];
+    o = 44 + seedLen;
+    if (seedLen > 32 || b.length < o + 48) return null;
+  } else return null;
+  return { kind: 'create', funder: ix.accounts[0], account: ix.accounts[1], lamports: readU64(b, o), space: readU64(b, o + 8) };
 }
