@@ -28,7 +28,7 @@ import type { SolanaDecoder } from './decode/decode-batch.js';
 import { decodeSolanaTransaction } from './decode/decode-transaction.js';
 import { signaturePages } from './discovery/signature-pages.js';
 import { prefetchHeldMints } from './enrich/prefetch-held-mints.js';
-import { withSymbols } from './enrich/with-symbols.js';
+import { withSymbols, type WithSymbolsResult } from './enrich/with-symbols.js';
 import { ChunkQueue } from './fetch/chunk-queue.js';
 import { fetchTransactions, type FetchTransactionsContext } from './fetch/fetch-transactions.js';
 import { refetchTransactions } from './fetch/refetch-transactions.js';
@@ -166,7 +166,7 @@ async function redecode(ctx: SolanaWalkContext, p: RedecodeParameters): Promise<
   const signal = p.signal ?? new AbortController().signal;
   const decoded = await refetchTransactions(ctx, p.wallet, p.transactions, signal);
   // A symbol memory of this call only; the resolver's cache keeps them beyond it.
-  const trades = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
+  const { trades } = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
   return trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
 }
 
@@ -190,7 +190,7 @@ async function* walk(ctx: SolanaWalkContext, parameters: HistoryParameters): Asy
 
   const queue = new ChunkQueue(ctx.lookahead);
   const symbols = { tokenResolver: ctx.tokenResolver, known: new Map<string, TokenInfo>() };
-  const fetchChunk = async (signatures: readonly SignatureInfo[], positions: readonly string[], first: boolean): Promise<SourceTrade[]> =>
+  const fetchChunk = async (signatures: readonly SignatureInfo[], positions: readonly string[], first: boolean): Promise<WithSymbolsResult> =>
     withSymbols(symbols, await fetchTransactions(ctx, { wallet, signatures, positions, first, signal }), signal);
   const scheduled = scheduleChunks(
     { batchSize: ctx.batchSize, firstBatchSize: ctx.firstBatchSize, fetchChunk },
@@ -226,14 +226,16 @@ async function* walk(ctx: SolanaWalkContext, parameters: HistoryParameters): Asy
         if (outer?.aborted) throw outer.reason;
         throw queue.endError ?? new HistoryError('internal', 'walk ended without a last batch');
       }
-      let trades: SourceTrade[];
+      let found: WithSymbolsResult;
       try {
-        trades = await chunk.result;
+        found = await chunk.result;
       } catch (e) {
         if (outer?.aborted) throw outer.reason;
         throw e;
       }
-      const batch: HistoryBatch = { trades, position: chunk.position, done: chunk.done };
+      const batch: HistoryBatch = { trades: found.trades, position: chunk.position, done: chunk.done };
+      // Positions of a chunk go down in walk order: newest first already.
+      if (found.unexplained.length) batch.unexplained = found.unexplained;
       if (chunk.head !== undefined) batch.head = chunk.head;
       yield batch;
       if (chunk.done) return;

@@ -4,7 +4,10 @@
  * (the server's offload pool runs `decodeTransactionBatch`). Plain Web APIs only.
  */
 import { HistoryError } from '../../../core/errors.js';
-import { decodeSolanaTransaction, type SolanaDecodedTrade } from './decode-transaction.js';
+import { isUnexplained, type TransactionActivity } from '../../../core/activity.js';
+import { solanaActivity, solanaActivityOf } from './activity.js';
+import { decodeNormalizedTransaction, decodeSolanaTransaction, type SolanaDecodedTrade } from './decode-transaction.js';
+import { normalizeTransaction } from './normalize.js';
 import { readBatchBody, type BatchReading } from '../../../rpc/read-batch.js';
 
 export type SolanaDecoder = (tx: unknown, wallet: string) => SolanaDecodedTrade[];
@@ -13,6 +16,8 @@ export type SolanaDecoder = (tx: unknown, wallet: string) => SolanaDecodedTrade[
 export interface WalletTransaction {
   trades: SolanaDecodedTrade[];
   hints: Map<string, number> | null;
+  /** Its balance changes, when no trade explains them (core/activity.ts): an unexplained transaction. */
+  unexplained?: TransactionActivity;
 }
 
 const NO_TRADES: WalletTransaction = { trades: [], hints: null };
@@ -38,14 +43,29 @@ function tokenDecimalsOf(tx: any): Map<string, number> {
 export function decodeForWallet(tx: unknown, wallet: string, decode: SolanaDecoder = decodeSolanaTransaction): WalletTransaction | null {
   if (tx === null || tx === undefined) return null;
   let trades: SolanaDecodedTrade[];
+  let activity: TransactionActivity | null;
   try {
-    trades = decode(tx, wallet);
+    // The built-in decoder and the balance changes share one normalization (about 17 µs of a
+    // 40 µs decode); a decoder given by a caller (tests) reads the raw transaction itself.
+    if (decode === decodeSolanaTransaction) {
+      const normalized = normalizeTransaction(tx);
+      trades = decodeNormalizedTransaction(normalized, wallet);
+      activity = solanaActivityOf(normalized, wallet);
+    } else {
+      trades = decode(tx, wallet);
+      activity = solanaActivity(tx, wallet);
+    }
   } catch (e) {
     const signature = (tx as { transaction?: { signatures?: string[] } })?.transaction?.signatures?.[0] ?? '(unknown signature)';
     throw new HistoryError('internal', `decoding ${signature} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e, retryable: false });
   }
-  if (trades.length === 0) return NO_TRADES;
-  return { trades: trades.slice().sort((a, b) => a.leg - b.leg), hints: tokenDecimalsOf(tx) };
+  const unexplained = activity && isUnexplained(activity, mintsOf(trades)) ? activity : undefined;
+  if (trades.length === 0) return unexplained ? { trades, hints: tokenDecimalsOf(tx), unexplained } : NO_TRADES;
+  return { trades: trades.slice().sort((a, b) => a.leg - b.leg), hints: tokenDecimalsOf(tx), ...(unexplained ? { unexplained } : {}) };
+}
+
+function mintsOf(trades: readonly SolanaDecodedTrade[]): string[] {
+  return trades.map((t) => t.tokenMint);
 }
 
 export interface DecodeTransactionBatchInput {

@@ -179,12 +179,6 @@ function readLoggedEvents(tx: SolTransaction, hops: Hop[]): void {
   }
 }
 
-// No cache keyed on the raw object: a caller may reuse or mutate it between calls, and one
-// analysis costs well under the JSON.parse of the same transaction.
-function analysisOf(raw: unknown): Analysis {
-  return analyse(normalizeTransaction(raw));
-}
-
 function isSwapHop(h: Hop): boolean {
   if (h.wrapper) return false;
   return h.event !== null || (h.assets.size >= 2 && h.auths.size >= 2);
@@ -242,7 +236,12 @@ function sumNative(hops: Hop[]): bigint | null {
  * Throws HistoryError `rpc_malformed_response` for something that is not a transaction.
  */
 export function decodeSolanaTransaction(raw: unknown, wallet: string): SolanaDecodedTrade[] {
-  const a = analysisOf(raw);
+  return decodeNormalizedTransaction(normalizeTransaction(raw), wallet);
+}
+
+/** decodeSolanaTransaction of a transaction already normalized (decode-batch.ts normalizes once for the trades and the activity). */
+export function decodeNormalizedTransaction(normalized: SolTransaction, wallet: string): SolanaDecodedTrade[] {
+  const a = analyse(normalized);
   const { tx } = a;
   if (tx.failed) return [];
   let w = -1;

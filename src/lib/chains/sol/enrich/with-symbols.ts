@@ -4,6 +4,8 @@
  * token balances gave as hints.
  */
 import type { TokenInfo } from '../../../core/chain-source.js';
+import type { SourceUnexplained } from '../../../core/activity.js';
+import { formatSigned } from '../../../core/decimal.js';
 import type { SourceTrade } from '../../../core/trade.js';
 import type { DecodedTransaction } from '../fetch/fetch-transactions.js';
 import type { SolanaTokenResolver } from '../tokens/token-resolver.js';
@@ -20,10 +22,22 @@ export interface WithSymbolsContext {
   known: Map<string, TokenInfo>;
 }
 
-export async function withSymbols(ctx: WithSymbolsContext, decoded: readonly DecodedTransaction[], signal: AbortSignal): Promise<SourceTrade[]> {
-  if (decoded.length === 0) return [];
+/** What a chunk of decoded transactions becomes: its trades, and the transactions no trade explains. */
+export interface WithSymbolsResult {
+  trades: SourceTrade[];
+  unexplained: SourceUnexplained[];
+}
+
+const NOTHING: WithSymbolsResult = { trades: [], unexplained: [] };
+
+export async function withSymbols(ctx: WithSymbolsContext, decoded: readonly DecodedTransaction[], signal: AbortSignal): Promise<WithSymbolsResult> {
+  if (decoded.length === 0) return NOTHING;
   const mints = new Set<string>();
-  for (const d of decoded) for (const t of d.trades) if (!ctx.known.has(t.tokenMint)) mints.add(t.tokenMint);
+  for (const d of decoded) {
+    for (const t of d.trades) if (!ctx.known.has(t.tokenMint)) mints.add(t.tokenMint);
+    // An unexplained transaction's tokens are looked up with the trades' (one batch).
+    for (const c of d.unexplained?.activity.changes ?? []) if (c.tokenMint !== null && !ctx.known.has(c.tokenMint)) mints.add(c.tokenMint);
+  }
   if (mints.size > 0) {
     const hints = new Map<string, number>();
     for (const d of decoded) for (const [m, v] of d.hints) if (mints.has(m)) hints.set(m, v);
@@ -47,5 +61,22 @@ export async function withSymbols(ctx: WithSymbolsContext, decoded: readonly Dec
       });
     }
   }
-  return out;
+  const unexplained: SourceUnexplained[] = [];
+  for (const d of decoded) {
+    if (!d.unexplained) continue;
+    const { signature, blockTime, activity } = d.unexplained;
+    unexplained.push({
+      signature,
+      blockTime,
+      position: d.position,
+      changes: activity.changes.map((c) => {
+        if (c.tokenMint === null) return { token: 'SOL', tokenMint: null, amount: formatSigned(c.raw, 9) };
+        const info = ctx.known.get(c.tokenMint);
+        const decimals = c.decimals ?? (info && info.decimals >= 0 ? info.decimals : null);
+        return { token: info?.symbol ?? '', tokenMint: c.tokenMint, amount: decimals === null ? null : formatSigned(c.raw, decimals) };
+      }),
+      programs: activity.programs,
+    });
+  }
+  return { trades: out, unexplained };
 }

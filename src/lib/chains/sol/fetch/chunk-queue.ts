@@ -4,11 +4,11 @@
  * (a client reading slowly, a store committing) holds the walk back instead of letting fetched
  * batches pile up in memory.
  */
-import type { SourceTrade } from '../../../core/trade.js';
+import type { WithSymbolsResult } from '../enrich/with-symbols.js';
 
 export interface Chunk {
-  /** The chunk's trades, once fetched, decoded and enriched. */
-  result: Promise<SourceTrade[]>;
+  /** The chunk's trades (and unexplained transactions), once fetched, decoded and enriched. */
+  result: Promise<WithSymbolsResult>;
   /** The walk's position once this chunk is delivered. */
   position: string;
   /** The walk's last chunk. */

@@ -3,7 +3,9 @@
  * for the wallet as its part of the answer is parsed, here or in another thread (the offload).
  * Failed transactions (err set in the signature list) are not fetched.
  */
+import type { TransactionActivity } from '../../../core/activity.js';
 import { HistoryError, redactUrl } from '../../../core/errors.js';
+import { isoFromUnixSeconds } from '../../../core/trade.js';
 import type { Offload } from '../../../core/offload.js';
 import { sleep } from '../../../core/wait.js';
 import type { RpcTransport } from '../../../rpc/json-rpc.js';
@@ -30,11 +32,15 @@ export interface FetchTransactionsContext {
   stats: { transactionBatches: number; transactions: number; decodeMs: number };
 }
 
-/** A transaction with trades for the wallet: its trades, its trade position, its token balances' decimals. */
+/**
+ * A transaction with trades for the wallet, or one whose balance changes no trade explains: its
+ * trades, its trade position, its token balances' decimals, and what makes it unexplained.
+ */
 export interface DecodedTransaction {
   trades: SolanaDecodedTrade[];
   position: string;
   hints: Map<string, number>;
+  unexplained?: { signature: string; blockTime: string; activity: TransactionActivity };
 }
 
 export interface ChunkToFetch {
@@ -51,7 +57,7 @@ export interface ChunkToFetch {
   signal: AbortSignal;
 }
 
-/** The chunk's transactions that have trades for the wallet, in the chunk's order. */
+/** The chunk's transactions that have trades for the wallet or are unexplained, in the chunk's order. */
 export async function fetchTransactions(ctx: FetchTransactionsContext, chunk: ChunkToFetch): Promise<DecodedTransaction[]> {
   const { signatures, wallet, signal, first } = chunk;
   const wanted: number[] = [];
@@ -106,7 +112,22 @@ export async function fetchTransactions(ctx: FetchTransactionsContext, chunk: Ch
   const decoded: DecodedTransaction[] = [];
   for (let k = 0; k < wanted.length; k++) {
     const d = results[k]!;
-    if (d.trades.length > 0) decoded.push({ trades: d.trades, position: chunk.positions[wanted[k]], hints: d.hints! });
+    if (d.trades.length === 0 && !d.unexplained) continue;
+    const s = signatures[wanted[k]];
+    decoded.push({
+      trades: d.trades,
+      position: chunk.positions[wanted[k]],
+      hints: d.hints!,
+      ...(d.unexplained
+        ? {
+            unexplained: {
+              signature: s.signature,
+              blockTime: typeof s.blockTime === 'number' ? isoFromUnixSeconds(s.blockTime) : (d.trades[0]?.blockTime ?? ''),
+              activity: d.unexplained,
+            },
+          }
+        : {}),
+    });
   }
   return decoded;
 }

@@ -3,9 +3,9 @@
  * signatures, each chunk's fetch started at once (one getTransaction batch, decoded and enriched
  * as it arrives) while the queue has room, and queued in walk order with the position it reaches.
  */
-import type { SourceTrade } from '../../../core/trade.js';
 import { nextTurn } from '../../../core/wait.js';
 import type { SignaturePage } from '../discovery/signature-pages.js';
+import type { WithSymbolsResult } from '../enrich/with-symbols.js';
 import { encodeState } from '../position.js';
 import type { SignatureInfo } from '../rpc-methods.js';
 import type { Chunk, ChunkQueue } from './chunk-queue.js';
@@ -15,7 +15,7 @@ export interface ScheduleContext {
   /** Signatures in the walk's first chunk (its first page holds just that many). */
   firstBatchSize: number;
   /** Starts a chunk's fetch, decoding and enrichment. */
-  fetchChunk(signatures: readonly SignatureInfo[], positions: readonly string[], first: boolean): Promise<SourceTrade[]>;
+  fetchChunk(signatures: readonly SignatureInfo[], positions: readonly string[], first: boolean): Promise<WithSymbolsResult>;
 }
 
 export interface ScheduleParameters {
@@ -50,7 +50,7 @@ export async function scheduleChunks(ctx: ScheduleContext, p: ScheduleParameters
     let nextAsked = false;
     if (firstChunk && p.fromTop) head = page.states.length > 0 ? encodeState(page.states[0]) : p.until;
     if (page.signatures.length === 0) {
-      push({ result: Promise.resolve([]), position: lastPosition, done: true });
+      push({ result: Promise.resolve({ trades: [], unexplained: [] }), position: lastPosition, done: true });
       return;
     }
     for (let i = 0; i < page.signatures.length;) {
