@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,memory,sol-decode,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -49,6 +49,15 @@ async function main() {
     console.log(`sol decode: JSON.parse alone of the same bytes runs at ${Math.round(r.parseOnlyPerSec)} tx/s`);
     report('[sol] decoded transactions per second, one core', r.txPerSec, 'tx/s', 10_000, 'higher');
     report('[sol] decode rate / JSON.parse rate', r.txPerSec / r.parseOnlyPerSec, 'ratio', 0.55, 'higher');
+  }
+  if (want('activity')) {
+    const { benchActivityCost } = await import('./activity-cost.js');
+    const r = await benchActivityCost();
+    console.log(
+      `activity: sol ${Math.round(r.solWithout)} tx/s decoded without balance changes, ${Math.round(r.solWith)} with; evm ${Math.round(r.evmWithout)} receipts/s without, ${Math.round(r.evmWith)} with`,
+    );
+    report('[sol] decode throughput with balance changes / without', r.solWith / r.solWithout, 'ratio', 0.9, 'higher');
+    report('[evm] decode throughput with balance changes / without', r.evmWith / r.evmWithout, 'ratio', 0.9, 'higher');
   }
   if (want('sol-index')) {
     const { benchSolanaIndex } = await import('./sol-index.js');

@@ -5,7 +5,7 @@
  */
 import { HistoryError } from '../../../core/errors.js';
 import { isUnexplained, type TransactionActivity } from '../../../core/activity.js';
-import { solanaActivity, solanaActivityOf } from './activity.js';
+import { mayBeUnexplained, solanaActivity, solanaActivityOf } from './activity.js';
 import { decodeNormalizedTransaction, decodeSolanaTransaction, type SolanaDecodedTrade } from './decode-transaction.js';
 import { normalizeTransaction } from './normalize.js';
 import { readBatchBody, type BatchReading } from '../../../rpc/read-batch.js';
@@ -50,7 +50,8 @@ export function decodeForWallet(tx: unknown, wallet: string, decode: SolanaDecod
     if (decode === decodeSolanaTransaction) {
       const normalized = normalizeTransaction(tx);
       trades = decodeNormalizedTransaction(normalized, wallet);
-      activity = solanaActivityOf(normalized, wallet);
+      // The balance changes settle most transactions; the instructions are read only for the rest.
+      activity = mayBeUnexplained(normalized, wallet, mintsOf(trades)) ? solanaActivityOf(normalized, wallet) : null;
     } else {
       trades = decode(tx, wallet);
       activity = solanaActivity(tx, wallet);

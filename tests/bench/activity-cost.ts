@@ -1,0 +1,93 @@
+/**
+ * What reading balance changes (core/activity.ts, issue 20) costs the decoders, in the same run:
+ * Solana's decoder on the recorded fixtures with and without the activity (sharing the one
+ * normalization, as decode-batch.ts does), and EVM's receipt decoder on the mainnet set with and
+ * without evmActivity. Target: decode throughput with it within 10% of without (ratio >= 0.9).
+ * Prints nothing; run.ts reports.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { evmActivity } from '../../src/lib/chains/evm/decode/activity.js';
+import { decodeReceipt } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import { mayBeUnexplained, solanaActivityOf } from '../../src/lib/chains/sol/decode/activity.js';
+import { decodeNormalizedTransaction, solanaSigners } from '../../src/lib/chains/sol/decode/decode-transaction.js';
+import { normalizeTransaction } from '../../src/lib/chains/sol/decode/normalize.js';
+import { isUnexplained } from '../../src/lib/core/activity.js';
+import { chainFixtures, mainnetChains } from '../evm/mainnet/fixtures.js';
+
+const SOL_DIR = fileURLToPath(new URL('../fixtures/solana/', import.meta.url));
+const RUN_MS = 1500;
+
+/** Items per second of `work` (which returns how many it did), after a warm-up. */
+function rate(work: () => number): number {
+  const warmEnd = performance.now() + 300;
+  while (performance.now() < warmEnd) work();
+  let done = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < RUN_MS) {
+    done += work();
+    now = performance.now();
+  }
+  return (done * 1000) / (now - start);
+}
+
+export interface ActivityCost {
+  solWithout: number;
+  solWith: number;
+  evmWithout: number;
+  evmWith: number;
+}
+
+export async function benchActivityCost(): Promise<ActivityCost> {
+  const sol = readdirSync(SOL_DIR)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'))
+    .map((f) => {
+      const v = JSON.parse(readFileSync(SOL_DIR + f, 'utf8'));
+      const tx = v.result ?? v;
+      return { tx, wallet: solanaSigners(tx)[0] };
+    });
+  let sink = 0;
+  // Each side normalizes, as a decode of a fetched transaction does.
+  const solWithout = rate(() => {
+    for (const { tx, wallet } of sol) sink += decodeNormalizedTransaction(normalizeTransaction(tx), wallet).length;
+    return sol.length;
+  });
+  const solWith = rate(() => {
+    for (const { tx, wallet } of sol) {
+      // As decode-batch.ts does it: the balance changes first, the whole activity only when they leave it open.
+      const n = normalizeTransaction(tx);
+      const trades = decodeNormalizedTransaction(n, wallet);
+      const mints = trades.map((t) => t.tokenMint);
+      const a = mayBeUnexplained(n, wallet, mints) ? solanaActivityOf(n, wallet) : null;
+      sink += trades.length + (a && isUnexplained(a, mints) ? 1 : 0);
+    }
+    return sol.length;
+  });
+
+  const evm = mainnetChains()
+    .filter((chain) => existsSync(fileURLToPath(new URL(`../fixtures/evm-mainnet/${chain.slug}/`, import.meta.url))))
+    .flatMap((chain) => chainFixtures(chain.slug).map((f) => ({ chain, receipt: f.receipt, wallet: f.transaction.from.toLowerCase() })));
+  const evmWithout = rate(() => {
+    for (const { chain, receipt, wallet } of evm) sink += decodeReceipt(receipt, wallet, chain).length;
+    return evm.length;
+  });
+  const evmWith = rate(() => {
+    for (const { chain, receipt, wallet } of evm) {
+      const trades = decodeReceipt(receipt, wallet, chain);
+      const a = evmActivity(receipt, wallet, chain);
+      sink +=
+        trades.length +
+        (a &&
+        isUnexplained(
+          a,
+          trades.map((t) => t.token),
+        )
+          ? 1
+          : 0);
+    }
+    return evm.length;
+  });
+  if (sink < 0) throw new Error('unreachable');
+  return { solWithout, solWith, evmWithout, evmWith };
+}
