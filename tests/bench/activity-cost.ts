@@ -14,23 +14,12 @@ import { decodeNormalizedTransaction, solanaSigners } from '../../src/lib/chains
 import { normalizeTransaction } from '../../src/lib/chains/sol/decode/normalize.js';
 import { isUnexplained } from '../../src/lib/core/activity.js';
 import { chainFixtures, mainnetChains } from '../evm/mainnet/fixtures.js';
+import { timeLoop } from './sol-decode.js';
 
 const SOL_DIR = fileURLToPath(new URL('../fixtures/solana/', import.meta.url));
 const RUN_MS = 1500;
 
-/** Items per second of `work` (which returns how many it did), after a warm-up. */
-function rate(work: () => number): number {
-  const warmEnd = performance.now() + 300;
-  while (performance.now() < warmEnd) work();
-  let done = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < RUN_MS) {
-    done += work();
-    now = performance.now();
-  }
-  return (done * 1000) / (now - start);
-}
+const rate = (work: () => number) => timeLoop(work, RUN_MS);
 
 export interface ActivityCost {
   solWithout: number;

@@ -12,6 +12,7 @@ import { createWalker } from '../../src/lib/server/sync/walker/create-walker.js'
 import type { WalletLoader } from '../../src/lib/server/sync/wallet-loader.js';
 import type { HistoryError } from '../../src/lib/core/errors.js';
 import { createScriptedSource, tradesOf, type ScriptedSource } from '../support/scripted-source.js';
+import { storeForSuite } from '../support/suite-store.js';
 import { BACKENDS, createTestDatabase, randomWallet, sleep } from '../support/test-server.js';
 
 /**
@@ -21,19 +22,10 @@ import { BACKENDS, createTestDatabase, randomWallet, sleep } from '../support/te
  * and refreshes working, survive a stop or a failure half-way, and meter nothing twice.
  */
 describe.each(BACKENDS)('re-decoding on %s', (backend) => {
+  const store = storeForSuite(backend);
   let db: Database;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await createTestDatabase();
-      drop = t.drop;
-      db = await openDatabase({ url: t.url });
-    } else db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
-  });
-  afterAll(async () => {
-    await db?.close();
-    await drop?.();
+  beforeAll(() => {
+    db = store();
   });
 
   const storedJson = async (walletId: number) =>

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serializeUnexplained } from '../../src/lib/core/activity.js';
-import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
-import { migrate } from '../../src/lib/server/store/migrations.js';
+import type { Database } from '../../src/lib/server/store/database.js';
 import { getOrCreateWallet, getWalletById } from '../../src/lib/server/store/wallets.js';
 import { createWalker } from '../../src/lib/server/sync/walker/create-walker.js';
 import type { WalletLoader } from '../../src/lib/server/sync/wallet-loader.js';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
-import { BACKENDS, createTestDatabase, randomWallet } from '../support/test-server.js';
+import { storeForSuite } from '../support/suite-store.js';
+import { BACKENDS, randomWallet } from '../support/test-server.js';
 
 /**
  * Unexplained transactions below the API (issue 20): written by the statement that writes the
@@ -14,19 +14,10 @@ import { BACKENDS, createTestDatabase, randomWallet } from '../support/test-serv
  * with the same list as a clean one, each transaction once, and the count the final line reports.
  */
 describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
+  const store = storeForSuite(backend);
   let db: Database;
-  let drop: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const t = await createTestDatabase();
-      drop = t.drop;
-      db = await openDatabase({ url: t.url });
-    } else db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
-  });
-  afterAll(async () => {
-    await db?.close();
-    await drop?.();
+  beforeAll(() => {
+    db = store();
   });
 
   const walker = async (address: string, source: ScriptedSource) =>

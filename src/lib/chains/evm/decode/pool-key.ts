@@ -1,3 +1,4 @@
+import { isPoolKey, type PoolKey } from '../../shared/pool-key.js';
 import { createMemoryCache, type ChainKeyedCache } from '../../../core/chain-source.js';
 
 /**
@@ -9,30 +10,11 @@ import { createMemoryCache, type ChainKeyedCache } from '../../../core/chain-sou
 /** The native currency in a pool key. */
 export const NATIVE_CURRENCY = '0x0000000000000000000000000000000000000000';
 
-export interface V4PoolKey {
-  /** Lowercase; `0x000…0` is the chain's native coin (it always sorts first, so only currency0 can be). */
-  currency0: string;
-  currency1: string;
-  fee: number;
-  tickSpacing: number;
-  hooks: string;
-}
-
-const ADDRESS = /^0x[0-9a-f]{40}$/;
+/** A V4 or Infinity pool's key (chains/shared/pool-key.ts: the shape Tron's SunSwap V4 keys share). */
+export type V4PoolKey = PoolKey;
 
 /** Whether a value read back from a cache is a V4PoolKey (the store keeps JSON). */
-export function isV4PoolKey(v: unknown): v is V4PoolKey {
-  const k = v as V4PoolKey;
-  return (
-    !!k &&
-    typeof k === 'object' &&
-    ADDRESS.test(k.currency0) &&
-    ADDRESS.test(k.currency1) &&
-    ADDRESS.test(k.hooks) &&
-    Number.isInteger(k.fee) &&
-    Number.isInteger(k.tickSpacing)
-  );
-}
+export const isV4PoolKey: (v: unknown) => v is V4PoolKey = isPoolKey;
 
 /**
  * Uniswap V4 pool keys by pool id (lowercase 0x + 64 hex), cached where the source runs, like

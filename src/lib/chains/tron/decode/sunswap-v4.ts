@@ -1,3 +1,4 @@
+import { isPoolKey, type PoolKey } from '../../shared/pool-key.js';
 import { keccak256 } from 'viem';
 import type { NativeMove, TokenFlow } from '../../shared/route-trades.js';
 import { toInternalHex } from '../address.js';
@@ -33,29 +34,10 @@ export const HOOK_FEE_TOPIC = '0x444083dce778da1269b63671912c00569a2a58fa8582791
  * A pool's key in the shape the EVM family caches V4 keys (so one store kind serves both):
  * addresses lowercase `0x` + 40 hex, TRX as `0x000…0`; `tickSpacing` from the CL parameters.
  */
-export interface TronPoolKey {
-  currency0: string;
-  currency1: string;
-  fee: number;
-  tickSpacing: number;
-  hooks: string;
-}
-
-const ADDRESS = /^0x[0-9a-f]{40}$/;
+export type TronPoolKey = PoolKey;
 
 /** Whether a value read back from a cache is a TronPoolKey (the store keeps JSON). */
-export function isTronPoolKey(v: unknown): v is TronPoolKey {
-  const k = v as TronPoolKey;
-  return (
-    !!k &&
-    typeof k === 'object' &&
-    ADDRESS.test(k.currency0) &&
-    ADDRESS.test(k.currency1) &&
-    ADDRESS.test(k.hooks) &&
-    Number.isInteger(k.fee) &&
-    Number.isInteger(k.tickSpacing)
-  );
-}
+export const isTronPoolKey: (v: unknown) => v is TronPoolKey = isPoolKey;
 
 /** Call data of `poolIdToPoolKey(id)`, without `0x`. */
 export function poolIdToPoolKeyCallData(id: string): string {
