@@ -5,7 +5,7 @@ import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import type { RpcTransport } from '../../rpc/json-rpc.js';
 import { toChecksumAddress } from './address.js';
-import { evmActivity } from './decode/activity.js';
+import { evmActivity, mayBeUnexplained } from './decode/activity.js';
 import { decodeReceipt, mayHoldWalletTrade, routeLeftOpen, swapPools } from './decode/decode-receipt.js';
 import type { RpcReceipt } from './decode/rpc-types.js';
 import { fillBlockTimes } from './enrich/block-times.js';
@@ -114,15 +114,12 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     // What each transaction did to the wallet's balances, from the same receipt (and trace, where
     // one was fetched): kept when no trade explains it (core/activity.ts).
     const unexplained = receipts.map((r, i) => {
+      const tokens = decoded[i].map((d) => d.token);
+      // A look at the wallet's Transfers settles most receipts before the whole activity.
+      if (!mayBeUnexplained(r, wallet, chain, tokens)) return null;
       const t = traced.get(r.transactionHash.toLowerCase());
       const a = evmActivity(r, wallet, chain, t ? { transaction: t.transaction, internal: t.internal } : undefined);
-      return a &&
-        isUnexplained(
-          a,
-          decoded[i].map((d) => d.token),
-        )
-        ? a
-        : null;
+      return a && isUnexplained(a, tokens) ? a : null;
     });
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
     const listed = receipts.filter((_, i) => unexplained[i] !== null);
