@@ -166,6 +166,24 @@ function components(): Record<string, unknown> {
   };
 }
 
+/** The parameters of a wallet's lists (history, unexplained): the same validation, their own limit and cursor. */
+function walletParameters(chainSlugs: string[], limit: string, cursor: string): unknown[] {
+  return [
+    { name: 'address', in: 'path', required: true, schema: { type: 'string' }, description: 'Validated against the chain family.' },
+    { name: 'chain', in: 'query', required: false, schema: { type: 'string', enum: chainSlugs, default: 'sol' } },
+    { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^[0-9]*[1-9][0-9]*$' }, description: limit },
+    { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: cursor },
+  ];
+}
+
+/** The problems a wallet's lists answer before any data, as history validates. */
+const walletProblems = {
+  '400': problem('invalid_address, unknown_chain, invalid_limit or invalid_cursor'),
+  '401': problem('Missing, malformed, unknown or revoked key'),
+  '405': problem('Method not allowed'),
+  '429': problem('Rate limited; see Retry-After'),
+};
+
 /** The v1 operations, one per route file under src/routes/v1. */
 function paths(chainSlugs: string[]): Record<string, unknown> {
   return {
@@ -174,18 +192,11 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
         operationId: 'getWalletHistory',
         summary: 'Buy and sell trades of a wallet, newest first',
         security: [{ bearer: [] }],
-        parameters: [
-          { name: 'address', in: 'path', required: true, schema: { type: 'string' }, description: 'Validated against the chain family.' },
-          { name: 'chain', in: 'query', required: false, schema: { type: 'string', enum: chainSlugs, default: 'sol' } },
-          {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            schema: { type: 'string', pattern: '^[0-9]*[1-9][0-9]*$' },
-            description: 'Positive integer in digits; selects page mode. No maximum (above 2^53-1 is unbounded).',
-          },
-          { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'Opaque, exclusive resume token.' },
-        ],
+        parameters: walletParameters(
+          chainSlugs,
+          'Positive integer in digits; selects page mode. No maximum (above 2^53-1 is unbounded).',
+          'Opaque, exclusive resume token.',
+        ),
         responses: {
           '200': {
             description: 'Without limit: an NDJSON stream of StreamBatch lines ending with a StreamFinal line. With limit: a Page.',
@@ -195,10 +206,7 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
               'application/json': { schema: { $ref: '#/components/schemas/Page' } },
             },
           },
-          '400': problem('invalid_address, unknown_chain, invalid_limit or invalid_cursor'),
-          '401': problem('Missing, malformed, unknown or revoked key'),
-          '405': problem('Method not allowed'),
-          '429': problem('Rate limited; see Retry-After'),
+          ...walletProblems,
           '502': problem('The chain RPC failed before any trade could be returned'),
           '503': problem('Overloaded'),
         },
@@ -211,24 +219,14 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
         description:
           'A transaction is listed when the wallet gave one asset and received a different one (fees and rent apart), a token it gave or received is named by no trade, and it is no known non-trade (liquidity, wraps, deposits against receipt tokens). Asking starts loading the whole history, as a stream does; until it is read, a page holds what has been.',
         security: [{ bearer: [] }],
-        parameters: [
-          { name: 'address', in: 'path', required: true, schema: { type: 'string' }, description: 'Validated against the chain family.' },
-          { name: 'chain', in: 'query', required: false, schema: { type: 'string', enum: chainSlugs, default: 'sol' } },
-          {
-            name: 'limit',
-            in: 'query',
-            required: false,
-            schema: { type: 'string', pattern: '^[0-9]*[1-9][0-9]*$' },
-            description: 'Positive integer in digits: transactions per page (default 100).',
-          },
-          { name: 'cursor', in: 'query', required: false, schema: { type: 'string' }, description: 'Opaque, exclusive resume token of this list.' },
-        ],
+        parameters: walletParameters(
+          chainSlugs,
+          'Positive integer in digits: transactions per page (default 100).',
+          'Opaque, exclusive resume token of this list.',
+        ),
         responses: {
           '200': { description: 'A page', content: { 'application/json': { schema: { $ref: '#/components/schemas/UnexplainedPage' } } } },
-          '400': problem('invalid_address, unknown_chain, invalid_limit or invalid_cursor'),
-          '401': problem('Missing, malformed, unknown or revoked key'),
-          '405': problem('Method not allowed'),
-          '429': problem('Rate limited; see Retry-After'),
+          ...walletProblems,
           '503': problem('Overloaded'),
         },
       },
