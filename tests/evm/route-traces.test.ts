@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReceipt, routeLeftOpen, type DecodedTrade } from '../../src/lib/chains/evm/decode/decode-receipt.js';
+import { decodeReceipt, readReceipt, type DecodedTrade } from '../../src/lib/chains/evm/decode/decode-receipt.js';
 import { WETH_DEPOSIT_TOPIC, WETH_WITHDRAWAL_TOPIC, type InternalTransfer } from '../../src/lib/chains/evm/decode/movements.js';
 import type { RpcLog, RpcReceipt } from '../../src/lib/chains/evm/decode/rpc-types.js';
 import { internalTransfers } from '../../src/lib/chains/evm/enrich/trace-native.js';
@@ -57,6 +57,8 @@ const receipt = (logs: RpcLog[], to: string, from = WALLET): RpcReceipt => ({
   status: '0x1',
   logs,
 });
+/** Why the source would trace the receipt, as it reads it before any trace. */
+const routeLeftOpen = (r: RpcReceipt, wallet: string, c: typeof chain) => readReceipt(r, wallet, c).open;
 const brief = (t: DecodedTrade[]) => t.map((x) => [x.side, x.token, x.amountRaw, x.nativeRaw, x.dex ?? x.poolKind]);
 const moved = (from: string, to: string, value: bigint): InternalTransfer => ({ from, to, value });
 const traced = (internal: InternalTransfer[], to: string, value = 0n) => ({ internal, transaction: { to, value } });

@@ -6,7 +6,7 @@ import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import type { RpcTransport } from '../../rpc/json-rpc.js';
 import { toChecksumAddress } from './address.js';
 import { evmActivity, mayBeUnexplained } from './decode/activity.js';
-import { decodeReceipt, mayHoldWalletTrade, routeLeftOpen, swapPools } from './decode/decode-receipt.js';
+import { decodeReceipt, mayHoldWalletTrade, readReceipt, swapPools } from './decode/decode-receipt.js';
 import type { RpcReceipt } from './decode/rpc-types.js';
 import { fillBlockTimes } from './enrich/block-times.js';
 import type { CallTraces } from './enrich/call-traces.js';
@@ -98,17 +98,21 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     const poolKeys = await deps.poolKeys(own, signal);
     const delegated = own.some((r) => r.to?.toLowerCase() === wallet && r.from?.toLowerCase() !== wallet) ? await deps.isDelegated(wallet, signal) : false;
     const extra = await deps.extraAggregators(own, signal);
-    // The wallet's own transactions whose route its logs leave open get a call trace, with the silent hooks' (one batch).
-    const open = new Set(
-      own.filter((r) => routeLeftOpen(r, wallet, chain, poolKeys, { aggregators: extra }) !== null).map((r) => r.transactionHash.toLowerCase()),
-    );
+    // Every receipt read once before any trace; the wallet's own transactions whose route its logs
+    // leave open get a call trace, with the silent hooks' (one batch), and only the traced ones are
+    // read again with what their trace says.
+    const first = receipts.map((r) => readReceipt(r, wallet, chain, poolKeys, { delegated, aggregators: extra }));
+    const open = new Set(receipts.filter((_, i) => first[i].open !== null).map((r) => r.transactionHash.toLowerCase()));
     const traced = await deps.traces(own, poolKeys, { open, signal });
-    const decoded = receipts.map((r) => {
+    const decoded = receipts.map((r, i) => {
       const t = traced.get(r.transactionHash.toLowerCase());
+      if (!t) return first[i].trades;
       return decodeReceipt(r, wallet, chain, poolKeys, {
         delegated,
         aggregators: extra,
-        ...(t ? { tracedNative: t.native, internal: t.internal, transaction: t.transaction } : {}),
+        tracedNative: t.native,
+        internal: t.internal,
+        transaction: t.transaction,
       });
     });
     // What each transaction did to the wallet's balances, from the same receipt (and trace, where

@@ -183,9 +183,14 @@ function segmentRoute(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: stri
   return { movements, known, never, trades, naming };
 }
 
+type SegmentRoute = ReturnType<typeof segmentRoute>;
+
 /** The wallet's trades in one segment of logs; `whole`: the segment is the whole transaction, which the wallet called. */
 function decodeSegment(receipt: RpcReceipt, logs: readonly RpcLog[], wallet: string, ctx: ReceiptContext, whole: boolean): DecodedTrade[] {
-  const { trades, naming } = segmentRoute(receipt, logs, wallet, ctx, whole);
+  return tradesOfRoute(segmentRoute(receipt, logs, wallet, ctx, whole));
+}
+
+function tradesOfRoute({ trades, naming }: SegmentRoute): DecodedTrade[] {
   return trades.map((t) => {
     const dex = dexOfTrade(t, naming);
     return { side: t.side, token: t.token, amountRaw: t.amountRaw, nativeRaw: t.nativeRaw, pool: t.pool, poolKind: t.poolKind, ...(dex ? { dex } : {}) };
@@ -225,13 +230,44 @@ export function decodeReceipt(
   poolKeys: PoolKeys = new Map(),
   options: DecodeReceiptOptions = {},
 ): DecodedTrade[] {
-  if (receipt.status !== undefined && receipt.status !== '0x1') return [];
+  return readReceipt(receipt, wallet, chain, poolKeys, options, false).trades;
+}
+
+/** A receipt read for the wallet: its trades, and why a call trace would close its route (null where its logs close it). */
+export interface ReceiptReading {
+  trades: DecodedTrade[];
+  open: OpenEnd | null;
+}
+
+/**
+ * decodeReceipt, and for a transaction the wallet sent, whether its logs leave the route open
+ * (open-route.ts), from the same reading of the route: the source reads every receipt so before
+ * any trace, and decodes again only those it then traced.
+ */
+export function readReceipt(
+  receipt: RpcReceipt,
+  wallet: string,
+  chain: DecodeChain,
+  poolKeys: PoolKeys = new Map(),
+  options: DecodeReceiptOptions = {},
+  askOpen = true,
+): ReceiptReading {
+  if (receipt.status !== undefined && receipt.status !== '0x1') return { trades: [], open: null };
   receipt = oneFacePerLedger(receipt);
   const tables = chainTables(chain);
   const names = nameTables(tables, options.aggregators);
   const ctx: ReceiptContext = { tables, names, wrapped: chain.wrappedNative, poolKeys, options };
-  const whole = receipt.from?.toLowerCase() === wallet || signedMetaTransaction(receipt.logs, wallet, withSlug('0x')(names.aggregators));
-  if (whole) return decodeSegment(receipt, receipt.logs, wallet, ctx, true);
+  const sent = receipt.from?.toLowerCase() === wallet;
+  if (sent || signedMetaTransaction(receipt.logs, wallet, withSlug('0x')(names.aggregators))) {
+    const route = segmentRoute(receipt, receipt.logs, wallet, ctx, true);
+    return { trades: tradesOfRoute(route), open: askOpen && sent ? openEndOf(receipt, wallet, chain.wrappedNative, route) : null };
+  }
+  return { trades: segmentsTrades(receipt, wallet, chain, ctx), open: null };
+}
+
+/** The trades of a receipt the wallet did not send: its segments (bundles, executions), else settlements and filled orders. */
+function segmentsTrades(receipt: RpcReceipt, wallet: string, chain: DecodeChain, ctx: ReceiptContext): DecodedTrade[] {
+  const { tables, names, options } = ctx;
   const segments = walletSegments(receipt, wallet, tables.entryPoints, options.delegated ?? false);
   const out: DecodedTrade[] = [];
   for (const seg of segments) out.push(...decodeSegment(receipt, seg, wallet, ctx, seg === receipt.logs));
@@ -244,22 +280,8 @@ export function decodeReceipt(
   return out;
 }
 
-/**
- * Why a call trace would close the route of a transaction the wallet sent, or null where its
- * logs close it (open-route.ts): read before any trace, with what enrich/ found so far.
- */
-export function routeLeftOpen(
-  receipt: RpcReceipt,
-  wallet: string,
-  chain: DecodeChain,
-  poolKeys: PoolKeys = new Map(),
-  options: DecodeReceiptOptions = {},
-): OpenEnd | null {
-  if ((receipt.status !== undefined && receipt.status !== '0x1') || receipt.from?.toLowerCase() !== wallet) return null;
-  receipt = oneFacePerLedger(receipt);
-  const tables = chainTables(chain);
-  const ctx: ReceiptContext = { tables, names: nameTables(tables, options.aggregators), wrapped: chain.wrappedNative, poolKeys, options };
-  const { movements, known, never, trades, naming } = segmentRoute(receipt, receipt.logs, wallet, ctx, true);
+/** Why a call trace would close the route the wallet sent (open-route.ts), from its reading of the route. */
+function openEndOf(receipt: RpcReceipt, wallet: string, wrapped: string | null, { movements, known, never, trades, naming }: SegmentRoute): OpenEnd | null {
   return openEnd({
     wallet,
     called: naming.called,
@@ -272,7 +294,7 @@ export function routeLeftOpen(
     ),
     never,
     unseen: UNSEEN,
-    wrappers: wrappersOf(receipt.logs, chain.wrappedNative),
+    wrappers: wrappersOf(receipt.logs, wrapped),
     slugSettled: trades.every((t) => aggregatorOfTrade(t, naming) !== undefined),
   });
 }
