@@ -1,3 +1,5 @@
+import { isDecimalLiteral } from './trade.js';
+
 /**
  * What a transaction did to a wallet's balances, beside the trades decoded from it: the ground
  * for "unexplained activity" (decisions.md). Every family's decoder computes it from what it
@@ -81,12 +83,11 @@ export interface SourceUnexplained {
   programs: string[];
 }
 
-const SIGNED_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/;
-
 /** The API's JSON of an unexplained transaction (amounts as exact number literals, as trades' are). */
 export function serializeUnexplained(u: SourceUnexplained): string {
   const changes = u.changes.map((c) => {
-    if (c.amount !== null && !SIGNED_DECIMAL.test(c.amount)) throw new RangeError(`amount is not a signed decimal literal: ${c.amount}`);
+    if (c.amount !== null && !isDecimalLiteral(c.amount.startsWith('-') ? c.amount.slice(1) : c.amount))
+      throw new RangeError(`amount is not a signed decimal literal: ${c.amount}`);
     return `{"token":${JSON.stringify(c.token)},"tokenMint":${JSON.stringify(c.tokenMint)},"amount":${c.amount ?? 'null'}}`;
   });
   return (

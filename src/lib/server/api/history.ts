@@ -46,7 +46,7 @@ function nextChangeOrClosing(ctx: HistoryContext, loader: WalletLoader, ms: numb
 }
 
 /** pageSize of an unbounded limit (decisions.md). */
-const UNBOUNDED_PAGE_SIZE = Number.MAX_SAFE_INTEGER;
+export const UNBOUNDED_PAGE_SIZE = Number.MAX_SAFE_INTEGER;
 /**
  * Stream lines start at 250 trades and double up to readRows: the first rows reach a client at
  * once (a refresh that stops at the first trade it has reads little), while long streams still

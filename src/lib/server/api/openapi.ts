@@ -200,7 +200,14 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
         responses: {
           '200': {
             description: 'Without limit: an NDJSON stream of StreamBatch lines ending with a StreamFinal line. With limit: a Page.',
-            headers: { 'X-Usage-Trades': { description: 'Trades newly counted by this page (page mode).', schema: { type: 'integer' } } },
+            headers: {
+              'X-Usage-Trades': { description: 'Trades newly counted by this page (page mode).', schema: { type: 'integer' } },
+              'X-Decoder-Version': {
+                description:
+                  "The decoder version of the wallet's stored trades. A client keeping a copy reads the wallet again from the top when it grows (the server decoded the history again).",
+                schema: { type: 'integer' },
+              },
+            },
             content: {
               'application/x-ndjson': { schema: { oneOf: [{ $ref: '#/components/schemas/StreamBatch' }, { $ref: '#/components/schemas/StreamFinal' }] } },
               'application/json': { schema: { $ref: '#/components/schemas/Page' } },

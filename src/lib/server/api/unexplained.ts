@@ -1,6 +1,6 @@
 import { TOP_KEY } from '../store/trades.js';
 import { hasUnexplainedBelow, readUnexplained } from '../store/unexplained.js';
-import type { HistoryContext, Target } from './history.js';
+import { UNBOUNDED_PAGE_SIZE, type HistoryContext, type Target } from './history.js';
 
 /** Transactions per page when `limit` is absent: the list is paged only (no stream). */
 export const UNEXPLAINED_PAGE_SIZE = 100;
@@ -18,12 +18,14 @@ export async function handleUnexplained(ctx: HistoryContext, target: Target): Pr
   const snapshot = loader.state;
   const below = target.after ?? TOP_KEY;
   const run = await readUnexplained(ctx.db, snapshot.id, below, Number.isFinite(limit) ? limit : null);
+  // As a history page: nothing to show and the load stopped on an upstream failure is that failure (502).
+  if (!run && !snapshot.complete && loader.lastError && !loader.running) throw loader.lastError;
   const more = run ? await hasUnexplainedBelow(ctx.db, snapshot.id, run.lo) : false;
   const head: Record<string, unknown> = {
     wallet: target.shown,
     complete: snapshot.complete,
     unexplainedCount: snapshot.unexplainedCount,
-    pageSize: Number.isFinite(limit) ? limit : Number.MAX_SAFE_INTEGER,
+    pageSize: Number.isFinite(limit) ? limit : UNBOUNDED_PAGE_SIZE,
   };
   if (!snapshot.complete || more) {
     const [key, signature] = run ? [run.lo, run.loSignature] : [target.after, target.afterSignature];

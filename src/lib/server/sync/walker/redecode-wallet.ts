@@ -7,7 +7,8 @@ export const REDECODE_RETRY_MS = 30_000;
 
 /** The source decodes with a newer version than the wallet's trades were stored with, and can decode them again. */
 export function isBehind({ source, core }: Walker): boolean {
-  return source.redecode !== undefined && (source.decoderVersion ?? 0) > core.state.decoderVersion;
+  // A wallet with nothing stored has nothing to decode again: its first batch takes the source's version (storeBatch).
+  return source.redecode !== undefined && core.state.tradeCount > 0 && (source.decoderVersion ?? 0) > core.state.decoderVersion;
 }
 
 /** A re-decode is wanted and none runs: the loop has work. */
