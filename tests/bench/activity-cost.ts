@@ -7,12 +7,11 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { evmActivity, mayBeUnexplained as evmMayBeUnexplained } from '../../src/lib/chains/evm/decode/activity.js';
+import { unexplainedActivity as evmUnexplained } from '../../src/lib/chains/evm/decode/activity.js';
 import { decodeReceipt } from '../../src/lib/chains/evm/decode/decode-receipt.js';
-import { mayBeUnexplained, solanaActivityOf } from '../../src/lib/chains/sol/decode/activity.js';
+import { unexplainedActivity } from '../../src/lib/chains/sol/decode/activity.js';
 import { decodeNormalizedTransaction, solanaSigners } from '../../src/lib/chains/sol/decode/decode-transaction.js';
 import { normalizeTransaction } from '../../src/lib/chains/sol/decode/normalize.js';
-import { isUnexplained } from '../../src/lib/core/activity.js';
 import { chainFixtures, mainnetChains } from '../evm/mainnet/fixtures.js';
 import { timeLoop } from './sol-decode.js';
 
@@ -59,12 +58,18 @@ export async function benchActivityCost(): Promise<ActivityCost> {
   };
   const solWithWork = () => {
     for (const { tx, wallet } of sol) {
-      // As decode-batch.ts does it: the balance changes first, the whole activity only when they leave it open.
+      // As decode-batch.ts does it, on the one normalization.
       const n = normalizeTransaction(tx);
       const trades = decodeNormalizedTransaction(n, wallet);
-      const mints = trades.map((t) => t.tokenMint);
-      const a = mayBeUnexplained(n, wallet, mints) ? solanaActivityOf(n, wallet) : null;
-      sink += trades.length + (a && isUnexplained(a, mints) ? 1 : 0);
+      sink +=
+        trades.length +
+        (unexplainedActivity(
+          n,
+          wallet,
+          trades.map((t) => t.tokenMint),
+        )
+          ? 1
+          : 0);
     }
     return sol.length;
   };
@@ -77,12 +82,19 @@ export async function benchActivityCost(): Promise<ActivityCost> {
     return evm.length;
   };
   const evmWithWork = () => {
-    // As trades-of.ts does it: a look at the wallet's Transfers first, the whole activity only when it leaves it open.
+    // As trades-of.ts does it.
     for (const { chain, receipt, wallet } of evm) {
       const trades = decodeReceipt(receipt, wallet, chain);
-      const tokens = trades.map((t) => t.token);
-      const a = evmMayBeUnexplained(receipt, wallet, chain, tokens) ? evmActivity(receipt, wallet, chain) : null;
-      sink += trades.length + (a && isUnexplained(a, tokens) ? 1 : 0);
+      sink +=
+        trades.length +
+        (evmUnexplained(
+          receipt,
+          wallet,
+          chain,
+          trades.map((t) => t.token),
+        )
+          ? 1
+          : 0);
     }
     return evm.length;
   };

@@ -35,6 +35,6 @@ export async function redecodeTransactions(tradesOf: TradesOf, p: RedecodeParame
   }
   if (txs.size === 0) return [];
   p.signal?.throwIfAborted();
-  const { trades } = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal: p.signal });
+  const { trades } = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal: p.signal, unexplained: false });
   return trades.sort(newestFirst);
 }

@@ -1,11 +1,11 @@
-import { isUnexplained, type SourceUnexplained } from '../../core/activity.js';
+import type { SourceUnexplained } from '../../core/activity.js';
 import type { TokenCache } from '../../core/chain-source.js';
 import { formatSigned, formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import type { RpcTransport } from '../../rpc/json-rpc.js';
 import { toChecksumAddress } from './address.js';
-import { evmActivity, mayBeUnexplained } from './decode/activity.js';
+import { unexplainedActivity } from './decode/activity.js';
 import { decodeReceipt, mayHoldWalletTrade, readReceipt, swapPools } from './decode/decode-receipt.js';
 import type { RpcReceipt } from './decode/rpc-types.js';
 import { fillBlockTimes } from './enrich/block-times.js';
@@ -39,6 +39,8 @@ export interface TradesOfRequest {
   known?: ReadonlyMap<string, RpcReceipt>;
   /** A third party named these (an explorer): one the RPC does not know is not served, not an error. */
   unvouched?: boolean;
+  /** Judge the transactions' balance changes too (default); a re-decode, which keeps trades only, says false. */
+  unexplained?: boolean;
 }
 
 /** What the stage makes of some transactions. */
@@ -118,12 +120,15 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     // What each transaction did to the wallet's balances, from the same receipt (and trace, where
     // one was fetched): kept when no trade explains it (core/activity.ts).
     const unexplained = receipts.map((r, i) => {
-      const tokens = decoded[i].map((d) => d.token);
-      // A look at the wallet's Transfers settles most receipts before the whole activity.
-      if (!mayBeUnexplained(r, wallet, chain, tokens)) return null;
+      if (request.unexplained === false) return null;
       const t = traced.get(r.transactionHash.toLowerCase());
-      const a = evmActivity(r, wallet, chain, t ? { transaction: t.transaction, internal: t.internal } : undefined);
-      return a && isUnexplained(a, tokens) ? a : null;
+      return unexplainedActivity(
+        r,
+        wallet,
+        chain,
+        decoded[i].map((d) => d.token),
+        t ? { transaction: t.transaction, internal: t.internal } : {},
+      );
     });
     const withTrades = receipts.filter((_, i) => decoded[i].length > 0);
     const listed = receipts.filter((_, i) => unexplained[i] !== null);

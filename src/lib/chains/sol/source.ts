@@ -164,7 +164,8 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
 async function redecode(ctx: SolanaWalkContext, p: RedecodeParameters): Promise<SourceTrade[]> {
   if (!isSolanaAddress(p.wallet)) throw new HistoryError('invalid_address', 'not a Solana address', { context: { wallet: p.wallet } });
   const signal = p.signal ?? new AbortController().signal;
-  const decoded = await refetchTransactions(ctx, p.wallet, p.transactions, signal);
+  // Trades only: what no trade explains is not looked up (its symbols would be thrown away).
+  const decoded = (await refetchTransactions(ctx, p.wallet, p.transactions, signal)).flatMap(({ unexplained: _, ...d }) => (d.trades.length ? [d] : []));
   // A symbol memory of this call only; the resolver's cache keeps them beyond it.
   const { trades } = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
   return trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));

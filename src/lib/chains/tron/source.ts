@@ -117,7 +117,9 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, records, p.signal, infos);
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, p.signal));
-    return (await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal: p.signal })).trades;
+    // Trades only: what no trade explains is not looked up (its symbols would be thrown away).
+    const traded = calls.flatMap(({ unexplained: _, ...c }) => (c.trades.length ? [c] : []));
+    return (await withTokens({ chain, client, tokens: options.tokens }, traded, { wallet: p.wallet, recent, signal: p.signal })).trades;
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { BalanceDelta, TransactionActivity } from '../../../core/activity.js';
+import { isUnexplained, type BalanceDelta, type TransactionActivity } from '../../../core/activity.js';
 import { ERC20_TRANSFER_TOPIC } from '../../shared/uniswap-v2-events.js';
 import type { EvmChainConfig } from '../registry.js';
 import { oneFacePerLedger } from './ledger-faces.js';
@@ -206,13 +206,24 @@ function knownNonTrade(changes: readonly BalanceDelta[], scan: LogScan, wrappedB
 }
 
 /**
- * Whether the receipt may hold an unexplained transaction for the wallet, given its trades' tokens:
- * only when a Transfer moved a token no trade names (not the wrapped native coin) to or from the
- * wallet, since a listed transaction has such a token. One look at the logs' topics, no
- * allocation: most receipts of a walk are settled here before evmActivity's pass (about a tenth
- * of a decode).
+ * The receipt's activity when it is unexplained given its trades' tokens (core/activity.ts), else
+ * null. A listed transaction has a token no trade names, so first one look at the logs' topics, no
+ * allocation: a Transfer moving such a token (not the wrapped native coin) to or from the wallet.
+ * Most receipts of a walk stop there, before evmActivity's pass (about a tenth of a decode).
  */
-export function mayBeUnexplained(receipt: RpcReceipt, wallet: string, chain: ActivityChain, tradeTokens: readonly string[]): boolean {
+export function unexplainedActivity(
+  receipt: RpcReceipt,
+  wallet: string,
+  chain: ActivityChain,
+  tradeTokens: readonly string[],
+  options: EvmActivityOptions = {},
+): TransactionActivity | null {
+  if (!unnamedTokenMoved(receipt, wallet, chain, tradeTokens)) return null;
+  const a = evmActivity(receipt, wallet, chain, options);
+  return a && isUnexplained(a, tradeTokens) ? a : null;
+}
+
+function unnamedTokenMoved(receipt: RpcReceipt, wallet: string, chain: ActivityChain, tradeTokens: readonly string[]): boolean {
   if (receipt.status !== undefined && receipt.status !== '0x1') return false;
   const w = wallet.slice(2);
   for (const l of receipt.logs) {

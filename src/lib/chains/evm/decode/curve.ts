@@ -1,5 +1,6 @@
 import { ERC20_TRANSFER_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import type { RpcLog } from './rpc-types.js';
+import { isTransferLog, ZERO_ADDRESS } from './transfer-log.js';
 import { dataWord } from './words.js';
 
 /**
@@ -19,8 +20,6 @@ export const CURVE_TOKEN_EXCHANGE_UNDERLYING_TOPIC = '0xd013ca23e77a65003c2c659c
 export const CURVE_CRYPTO_EXCHANGE_TOPIC = '0xb2e76ae99761dc136e598d4a629bb347eccb9532a5f8bbd72e18467c3c34cc98';
 /** Tricrypto-ng / twocrypto-ng: the cryptoswap fields plus `uint256 fee, uint256 packed_price_scale`. */
 export const CURVE_NG_EXCHANGE_TOPIC = '0x143f1f8e861fbdeddd5b46e844b7d3ac7b86a122f36e8c463859ee6811b1f29c';
-
-const ZERO = '0x0000000000000000000000000000000000000000';
 
 const CURVE_TOPICS = new Set([CURVE_TOKEN_EXCHANGE_TOPIC, CURVE_TOKEN_EXCHANGE_UNDERLYING_TOPIC, CURVE_CRYPTO_EXCHANGE_TOPIC, CURVE_NG_EXCHANGE_TOPIC]);
 
@@ -64,7 +63,7 @@ export function curveExchanges(logs: readonly RpcLog[]): CurveExchange[] {
     const t = { token: l.address.toLowerCase(), value: dataWord(l.data, 0) };
     // A base pool's LP token minted to a metapool is the metapool's doing, not a coin the buyer paid
     // (exchange_underlying may state its amount sold in it).
-    if (pools.has(to) && from !== ZERO) into.set(to, [...(into.get(to) ?? []), t]);
+    if (pools.has(to) && from !== ZERO_ADDRESS) into.set(to, [...(into.get(to) ?? []), t]);
     if (pools.has(from)) outOf.set(from, [...(outOf.get(from) ?? []), t]);
   }
   const out: CurveExchange[] = [];
@@ -127,7 +126,6 @@ export interface CurveDeposit {
  * again in the transaction leave the deposit as it was (below). A pool that is its own LP
  * token (stableswap-ng, the newer crypto pools) mints from its own address: nothing to add.
  */
-const isTransfer = (l: RpcLog) => l.topics.length === 3 && l.topics[0].toLowerCase() === ERC20_TRANSFER_TOPIC;
 
 export function curveDeposits(logs: readonly RpcLog[]): CurveDeposit[] {
   const out: CurveDeposit[] = [];
@@ -141,8 +139,8 @@ export function curveDeposits(logs: readonly RpcLog[]): CurveDeposit[] {
     let minted = 0n;
     for (let j = i - 1; j >= 0 && lpToken === null; j--) {
       const t = logs[j];
-      if (claimed.has(j) || !isTransfer(t)) continue;
-      if (topicToAddress(t.topics[1]) === ZERO && topicToAddress(t.topics[2]) === provider) {
+      if (claimed.has(j) || !isTransferLog(t)) continue;
+      if (topicToAddress(t.topics[1]) === ZERO_ADDRESS && topicToAddress(t.topics[2]) === provider) {
         lpToken = t.address.toLowerCase();
         minted = dataWord(t.data, 0);
         claimed.add(j);
@@ -155,7 +153,7 @@ export function curveDeposits(logs: readonly RpcLog[]): CurveDeposit[] {
     let burnt = 0n;
     for (let j = i + 1; j < logs.length; j++) {
       const t = logs[j];
-      if (isTransfer(t) && t.address.toLowerCase() === lpToken && topicToAddress(t.topics[1]) === provider && topicToAddress(t.topics[2]) === ZERO)
+      if (isTransferLog(t) && t.address.toLowerCase() === lpToken && topicToAddress(t.topics[1]) === provider && topicToAddress(t.topics[2]) === ZERO_ADDRESS)
         burnt += dataWord(t.data, 0);
     }
     if (burnt >= minted) return;
@@ -165,7 +163,7 @@ export function curveDeposits(logs: readonly RpcLog[]): CurveDeposit[] {
       if (amount === 0n) continue;
       for (let j = i - 1; j >= 0; j--) {
         const t = logs[j];
-        if (used.has(j) || !isTransfer(t)) continue;
+        if (used.has(j) || !isTransferLog(t)) continue;
         if (topicToAddress(t.topics[2]) !== pool || dataWord(t.data, 0) !== amount || t.address.toLowerCase() === lpToken) continue;
         used.add(j);
         coins.push({ token: t.address.toLowerCase(), amount });

@@ -1,7 +1,6 @@
-import { ERC20_TRANSFER_TOPIC } from '../../shared/uniswap-v2-events.js';
 import type { RpcLog, RpcReceipt } from './rpc-types.js';
+import { isTransferLog } from './transfer-log.js';
 
-const isTransfer = (l: RpcLog) => l.topics.length === 3 && l.topics[0]?.toLowerCase() === ERC20_TRANSFER_TOPIC;
 const sameMove = (a: RpcLog, b: RpcLog) =>
   a.topics[1].toLowerCase() === b.topics[1].toLowerCase() &&
   a.topics[2].toLowerCase() === b.topics[2].toLowerCase() &&
@@ -22,13 +21,13 @@ const sameMove = (a: RpcLog, b: RpcLog) =>
 export function oneFacePerLedger(receipt: RpcReceipt): RpcReceipt {
   const { logs } = receipt;
   const transfers = new Map<string, number>();
-  for (const l of logs) if (isTransfer(l)) transfers.set(l.address.toLowerCase(), (transfers.get(l.address.toLowerCase()) ?? 0) + 1);
+  for (const l of logs) if (isTransferLog(l)) transfers.set(l.address.toLowerCase(), (transfers.get(l.address.toLowerCase()) ?? 0) + 1);
   if (transfers.size < 2) return receipt;
   const pairs = new Map<string, number>();
   const firsts = new Map<string, string>();
   for (let i = 0; i + 1 < logs.length; i++) {
     const [a, b] = [logs[i], logs[i + 1]];
-    if (!isTransfer(a) || !isTransfer(b)) continue;
+    if (!isTransferLog(a) || !isTransferLog(b)) continue;
     const [fa, fb] = [a.address.toLowerCase(), b.address.toLowerCase()];
     if (fa === fb || !sameMove(a, b)) continue;
     pairs.set(`${fa}|${fb}`, (pairs.get(`${fa}|${fb}`) ?? 0) + 1);
@@ -39,5 +38,5 @@ export function oneFacePerLedger(receipt: RpcReceipt): RpcReceipt {
     if (transfers.get(fa) === n && transfers.get(fb) === n) firsts.set(fa, fb);
   }
   if (!firsts.size) return receipt;
-  return { ...receipt, logs: logs.filter((l) => !(isTransfer(l) && firsts.has(l.address.toLowerCase()))) };
+  return { ...receipt, logs: logs.filter((l) => !(isTransferLog(l) && firsts.has(l.address.toLowerCase()))) };
 }

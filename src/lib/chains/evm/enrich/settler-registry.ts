@@ -1,5 +1,7 @@
 import { keccak256 } from 'viem';
 import type { RpcLog } from '../decode/rpc-types.js';
+import { ZERO_ADDRESS } from '../decode/transfer-log.js';
+import { ERC20_TRANSFER_TOPIC } from '../../shared/uniswap-v2-events.js';
 
 /**
  * 0x Settler's deployer registry: the facts, from 0xProject/0x-settler's public sources.
@@ -24,13 +26,11 @@ import type { RpcLog } from '../decode/rpc-types.js';
 
 export const SETTLER_REGISTRY = '0x00000000000004533fe15556b1e086bb1a72ceae';
 
-/** ERC-721 `Transfer(address indexed from, address indexed to, uint256 indexed tokenId)`: 4 topics. */
-export const REGISTRY_TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** ERC-721 `Transfer(address indexed from, address indexed to, uint256 indexed tokenId)`: ERC-20's signature, with 4 topics. */
+export const REGISTRY_TRANSFER_TOPIC = ERC20_TRANSFER_TOPIC;
 
 /** The slug of a route through a Settler (decisions.md, "Real routes on EVM"). */
 export const SETTLER_SLUG = '0x';
-
-const ZERO = '0x0000000000000000000000000000000000000000';
 
 /** The Settlers the registry's logs name (both sides of each of its Transfers), lowercase. */
 export function settlersNamedBy(logs: readonly RpcLog[]): Set<string> {
@@ -39,7 +39,7 @@ export function settlersNamedBy(logs: readonly RpcLog[]): Set<string> {
     if (l.address.toLowerCase() !== SETTLER_REGISTRY || l.topics.length !== 4 || l.topics[0].toLowerCase() !== REGISTRY_TRANSFER_TOPIC) continue;
     for (const t of [l.topics[1], l.topics[2]]) {
       const a = '0x' + t.slice(-40).toLowerCase();
-      if (a !== ZERO) out.add(a);
+      if (a !== ZERO_ADDRESS) out.add(a);
     }
   }
   return out;

@@ -4,8 +4,8 @@
  * (the server's offload pool runs `decodeTransactionBatch`). Plain Web APIs only.
  */
 import { HistoryError } from '../../../core/errors.js';
-import { isUnexplained, type TransactionActivity } from '../../../core/activity.js';
-import { mayBeUnexplained, solanaActivity, solanaActivityOf } from './activity.js';
+import type { TransactionActivity } from '../../../core/activity.js';
+import { unexplainedActivity } from './activity.js';
 import { decodeNormalizedTransaction, decodeSolanaTransaction, type SolanaDecodedTrade } from './decode-transaction.js';
 import { normalizeTransaction } from './normalize.js';
 import { readBatchBody, type BatchReading } from '../../../rpc/read-batch.js';
@@ -43,30 +43,23 @@ function tokenDecimalsOf(tx: any): Map<string, number> {
 export function decodeForWallet(tx: unknown, wallet: string, decode: SolanaDecoder = decodeSolanaTransaction): WalletTransaction | null {
   if (tx === null || tx === undefined) return null;
   let trades: SolanaDecodedTrade[];
-  let activity: TransactionActivity | null;
+  let unexplained: TransactionActivity | null;
   try {
-    // The built-in decoder and the balance changes share one normalization (about 17 µs of a
-    // 40 µs decode); a decoder given by a caller (tests) reads the raw transaction itself.
-    if (decode === decodeSolanaTransaction) {
-      const normalized = normalizeTransaction(tx);
-      trades = decodeNormalizedTransaction(normalized, wallet);
-      // The balance changes settle most transactions; the instructions are read only for the rest.
-      activity = mayBeUnexplained(normalized, wallet, mintsOf(trades)) ? solanaActivityOf(normalized, wallet) : null;
-    } else {
-      trades = decode(tx, wallet);
-      activity = solanaActivity(tx, wallet);
-    }
+    // The decoder and the balance changes share one normalization (about 17 µs of a 40 µs
+    // decode); a decoder given by a caller (tests) reads the raw transaction itself.
+    const normalized = normalizeTransaction(tx);
+    trades = decode === decodeSolanaTransaction ? decodeNormalizedTransaction(normalized, wallet) : decode(tx, wallet);
+    unexplained = unexplainedActivity(
+      normalized,
+      wallet,
+      trades.map((t) => t.tokenMint),
+    );
   } catch (e) {
     const signature = (tx as { transaction?: { signatures?: string[] } })?.transaction?.signatures?.[0] ?? '(unknown signature)';
     throw new HistoryError('internal', `decoding ${signature} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e, retryable: false });
   }
-  const unexplained = activity && isUnexplained(activity, mintsOf(trades)) ? activity : undefined;
   if (trades.length === 0) return unexplained ? { trades, hints: tokenDecimalsOf(tx), unexplained } : NO_TRADES;
   return { trades: trades.slice().sort((a, b) => a.leg - b.leg), hints: tokenDecimalsOf(tx), ...(unexplained ? { unexplained } : {}) };
-}
-
-function mintsOf(trades: readonly SolanaDecodedTrade[]): string[] {
-  return trades.map((t) => t.tokenMint);
 }
 
 export interface DecodeTransactionBatchInput {

@@ -1,4 +1,4 @@
-import { isPoolKey, type PoolKey } from '../../shared/pool-key.js';
+import type { PoolKey } from '../../shared/pool-key.js';
 import { keccak256 } from 'viem';
 import type { NativeMove, TokenFlow } from '../../shared/route-trades.js';
 import { toInternalHex } from '../address.js';
@@ -35,9 +35,6 @@ export const HOOK_FEE_TOPIC = '0x444083dce778da1269b63671912c00569a2a58fa8582791
  * addresses lowercase `0x` + 40 hex, TRX as `0x000…0`; `tickSpacing` from the CL parameters.
  */
 export type TronPoolKey = PoolKey;
-
-/** Whether a value read back from a cache is a TronPoolKey (the store keeps JSON). */
-export const isTronPoolKey: (v: unknown) => v is TronPoolKey = isPoolKey;
 
 /** Call data of `poolIdToPoolKey(id)`, without `0x`. */
 export function poolIdToPoolKeyCallData(id: string): string {
