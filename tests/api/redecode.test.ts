@@ -209,11 +209,12 @@ describe.each(BACKENDS)('a server killed in the middle of a re-decode on %s', (b
     expect((await json(`${a.url}/v1/usage`)).trades).toBe(v1.length);
     await kill(a);
 
-    // Version 2, 60 ms per batch of 100 trades: killed without warning once 300 transactions are done.
-    const b = await startProcess({ SCRIPT_TRANSACTIONS: String(n), SCRIPT_VERSION: '2', SCRIPT_REDECODE_DELAY_MS: '60' });
+    // Version 2, 60 ms per batch of 100 trades; its fifth redecode call never answers (a hold), so
+    // it is killed without warning with exactly four batches (over 300 transactions) stored.
+    const b = await startProcess({ SCRIPT_TRANSACTIONS: String(n), SCRIPT_VERSION: '2', SCRIPT_REDECODE_DELAY_MS: '60', SCRIPT_REDECODE_STALL_AFTER: '4' });
     expect((await fetch(`${b.url}/v1/wallets/${w}/history?limit=1`, { headers: auth })).status).toBe(200);
-    let statsB: { redecodedTransactions: number } = { redecodedTransactions: 0 };
-    for (let i = 0; i < 600 && statsB.redecodedTransactions < 300; i++) {
+    let statsB: { redecodedTransactions: number; redecodeCalls: number } = { redecodedTransactions: 0, redecodeCalls: 0 };
+    for (let i = 0; i < 3000 && statsB.redecodeCalls < 5; i++) {
       await sleep(20);
       statsB = await json(`${b.url}/test/stats`);
     }

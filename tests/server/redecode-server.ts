@@ -2,6 +2,7 @@
  * A server process whose scripted source decodes with a given decoder version, for the tests that
  * kill it in the middle of a re-decode (tests/api/redecode.test.ts).
  * Env: DATA_DIR or DATABASE_URL, SCRIPT_TRANSACTIONS, SCRIPT_VERSION, SCRIPT_REDECODE_DELAY_MS,
+ * SCRIPT_REDECODE_STALL_AFTER (redecode calls past it never answer),
  * plus the server's own. Prints `{"url": ...}` on its first stdout line. GET /test/stats returns the
  * source's counters; GET /test/wallet?address= the wallet's stored decoder version and progress.
  */
@@ -15,6 +16,7 @@ const source = createScriptedSource({
   batchSize: 100,
   decoderVersion: Number(process.env.SCRIPT_VERSION ?? 1),
   redecodeDelayMs: Number(process.env.SCRIPT_REDECODE_DELAY_MS ?? 0),
+  ...(process.env.SCRIPT_REDECODE_STALL_AFTER ? { redecodeStallAfter: Number(process.env.SCRIPT_REDECODE_STALL_AFTER) } : {}),
 });
 const server = await createServer({ config: loadConfig(), log: () => {}, sources: () => source });
 const walletRow = async (address: string | null) =>

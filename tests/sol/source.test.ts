@@ -453,13 +453,13 @@ describe('abort and early stop', () => {
     })().catch((e) => e);
     expect(err.name).toBe('AbortError');
     expect(got).toHaveLength(2);
-    // Nothing is started after the abort (requests already on the wire may still land).
+    // Nothing is started after the abort: the client sends no request more, and the server
+    // receives none beyond those the client had started (those on the wire may still land, when
+    // a loaded machine lets them: not a fixed time after the abort).
     const started = src.transport.stats.httpRequests;
-    await new Promise((r) => setTimeout(r, 50));
-    const landed = s.stats.httpRequests;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 150));
     expect(src.transport.stats.httpRequests).toBe(started);
-    expect(s.stats.httpRequests).toBe(landed);
+    expect(s.stats.httpRequests).toBeLessThanOrEqual(started);
   });
 
   it('a consumer that stops early leaves nothing running', async () => {

@@ -79,7 +79,8 @@ describe.each(BACKENDS)('re-decoding on %s', (backend) => {
     // Current now: another read does nothing.
     const calls = v2.stats.redecodeCalls;
     b.redecodeIfBehind();
-    await sleep(50);
+    // Long enough for a wrongly started re-decode to reach its first call on a loaded machine.
+    await sleep(500);
     expect(v2.stats.redecodeCalls).toBe(calls);
     await b.stop();
   });
@@ -166,7 +167,7 @@ describe.each(BACKENDS)('re-decoding on %s', (backend) => {
     expect(c.state.decoderVersion).toBe(1);
     // A read within 30 s does not try again; one after does, from where it stopped.
     c.redecodeIfBehind();
-    await sleep(50);
+    await sleep(500);
     expect(calls).toBe(3);
     clock += 31_000;
     c.redecodeIfBehind();
@@ -341,7 +342,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('re-decoding under leases on Postg
       (await dbs[0].query<{ signature: string }>('SELECT DISTINCT signature FROM trades WHERE wallet_id = $1', [walletId])).map((r) => r.signature),
     );
 
-    const ttlMs = 1_500;
+    // Long enough that A surely still holds the lease while B is asked (a loaded machine's polling
+    // and the 300 ms below stay far inside it); A's stall outlasts it.
+    const ttlMs = 4_000;
     // A's heartbeats pass through here: while A "stalls" (a process paused past its lease) they
     // are not sent, so its lease runs out as a paused process's would.
     let stalled = false;
@@ -384,7 +387,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('re-decoding under leases on Postg
     });
     try {
       a.redecodeIfBehind();
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 45_000;
       while (aCalls < 2 && Date.now() < deadline) await sleep(10);
       // B is asked too while A holds the lease: it follows, fetching nothing.
       b.redecodeIfBehind();
@@ -395,23 +398,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('re-decoding under leases on Postg
       expect(b.state.decoderVersion).toBe(2);
       const done = (await dbs[1].query<{ json: string }>('SELECT json FROM trades WHERE wallet_id = $1 ORDER BY k DESC', [walletId])).map((r) => r.json);
       expect(done).toEqual(sb.expected(address).map(serializeTrade));
-      // A wakes up: its batch is refused by the lease, and nothing changes.
+      // A wakes up: its batch is refused by the lease, and it follows B, seeing the version B
+      // stored (so its stale write has been tried by then).
       release();
-      await sleep(300);
+      while (a.state.decoderVersion !== 2 && Date.now() < deadline) await a.nextChange(200);
+      expect(a.state.decoderVersion).toBe(2);
+      // Nothing changed.
       const after = (await dbs[1].query<{ json: string }>('SELECT json FROM trades WHERE wallet_id = $1 ORDER BY k DESC', [walletId])).map((r) => r.json);
       expect(after).toEqual(done);
       expect((await getWalletById(dbs[1], walletId)).tradeCount).toBe(done.length);
       // Between them, each stored transaction was decoded again; B redid only A's uncommitted batch.
       expect(new Set([...sa.redecoded, ...sb.redecoded])).toEqual(stored);
       expect(sa.redecoded.length + sb.redecoded.length - stored.size).toBeLessThanOrEqual(30);
-      // A follows B now, and sees the version B stored.
-      while (a.state.decoderVersion !== 2 && Date.now() < deadline) await a.nextChange(200);
-      expect(a.state.decoderVersion).toBe(2);
     } finally {
       stalled = false;
       release();
       await Promise.all([a.stop(), b.stop()]);
       await Promise.all([leasesA.close(), leasesB.close()]);
     }
-  });
+    // A lease of 4 s to run out, then B's whole re-decode: 45 s of deadlines on a loaded machine.
+  }, 90_000);
 });

@@ -30,6 +30,8 @@ export interface ScriptedSourceOptions {
   decoderVersion?: number;
   /** Milliseconds before each redecode answer. */
   redecodeDelayMs?: number;
+  /** Redecode calls after this many never answer (a hold: the test decides when the process dies, not the clock). */
+  redecodeStallAfter?: number;
   /**
    * Transaction i with i % unexplainedEvery === 1 is also yielded as unexplained (a token no
    * trade names: unexplainedOf), beside its trades in the same batch. Absent: none.
@@ -193,6 +195,7 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   /** Each named transaction fetched again: its index from its position, checked against its signature. */
   async function redecode({ wallet, transactions, signal }: RedecodeParameters): Promise<SourceTrade[]> {
     stats.redecodeCalls++;
+    if (o.redecodeStallAfter !== undefined && stats.redecodeCalls > o.redecodeStallAfter) await new Promise<never>(() => {});
     await abortable(o.redecodeDelayMs ?? 0, signal);
     if (failRedecode) throw new HistoryError('rpc_http_error', 'scripted RPC failure (redecode)', { retryable: true });
     const out: SourceTrade[] = [];
