@@ -154,7 +154,7 @@ function chainTables(chain: DecodeChain): ChainTables {
 /** What one receipt's decoding needs: the chain's tables and what enrich/ looked up for it. */
 interface ReceiptContext {
   tables: ChainTables;
-  names: NameTables;
+  names: CachedNames;
   wrapped: string | null;
   poolKeys: PoolKeys;
   options: DecodeReceiptOptions;
@@ -215,12 +215,33 @@ export interface DecodeReceiptOptions {
 }
 
 /** Aggregators of the chain's table and the extra ones, and the 0x and 1inch contracts among them. */
-function nameTables(tables: ChainTables, extra: ReadonlyMap<string, string> | undefined): NameTables {
-  const aggregators = extra?.size ? new Map([...tables.aggregators, ...extra]) : tables.aggregators;
-  return { aggregators, venues: tables.venues, fills: tables.fills };
+type CachedNames = NameTables & { bySlug: Map<string, Set<string>> };
+/**
+ * Per chain and per map of extra aggregators (the Settlers' map is the same object until its
+ * registry is read again), the merged table and its slug sets are made once, not per receipt: the
+ * built-in Settler list alone is over a thousand addresses.
+ */
+const namesOf = new WeakMap<ChainTables, WeakMap<object, CachedNames>>();
+const NO_EXTRA = {};
+
+function nameTables(tables: ChainTables, extra: ReadonlyMap<string, string> | undefined): CachedNames {
+  const key = extra?.size ? extra : NO_EXTRA;
+  let byExtra = namesOf.get(tables);
+  if (!byExtra) namesOf.set(tables, (byExtra = new WeakMap()));
+  let names = byExtra.get(key);
+  if (!names) {
+    const aggregators = extra?.size ? new Map([...tables.aggregators, ...extra]) : tables.aggregators;
+    byExtra.set(key, (names = { aggregators, venues: tables.venues, fills: tables.fills, bySlug: new Map() }));
+  }
+  return names;
 }
 
-const withSlug = (slug: string) => (a: ReadonlyMap<string, string>) => new Set([...a].filter(([, n]) => n === slug).map(([x]) => x));
+/** The aggregator addresses of one slug. */
+function withSlug(names: CachedNames, slug: string): Set<string> {
+  let set = names.bySlug.get(slug);
+  if (!set) names.bySlug.set(slug, (set = new Set([...names.aggregators].filter(([, n]) => n === slug).map(([x]) => x))));
+  return set;
+}
 
 /** The wallet's trades in one receipt, in leg order (sells, then buys). `wallet` is lowercase. */
 export function decodeReceipt(
@@ -258,7 +279,7 @@ export function readReceipt(
   const names = nameTables(tables, options.aggregators);
   const ctx: ReceiptContext = { tables, names, wrapped: chain.wrappedNative, poolKeys, options };
   const sent = receipt.from?.toLowerCase() === wallet;
-  if (sent || signedMetaTransaction(receipt.logs, wallet, withSlug('0x')(names.aggregators))) {
+  if (sent || signedMetaTransaction(receipt.logs, wallet, withSlug(names, '0x'))) {
     const route = segmentRoute(receipt, receipt.logs, wallet, ctx, true);
     return { trades: tradesOfRoute(route), open: askOpen && sent ? openEndOf(receipt, wallet, chain.wrappedNative, route) : null };
   }
@@ -275,7 +296,7 @@ function segmentsTrades(receipt: RpcReceipt, wallet: string, chain: DecodeChain,
   if (tables.settlements.size) out.push(...settlementTrades(receipt.logs, wallet, chain.wrappedNative, tables.settlements));
   if (out.length === 0) {
     const movements = movementsOf(receipt.logs, { wallet, wrapped: chain.wrappedNative, internal: options.internal });
-    out.push(...oneInchOrderTrades(receipt.logs, movements, wallet, withSlug('1inch')(names.aggregators)));
+    out.push(...oneInchOrderTrades(receipt.logs, movements, wallet, withSlug(names, '1inch')));
   }
   return out;
 }
