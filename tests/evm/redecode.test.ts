@@ -39,7 +39,8 @@ describe('EVM redecode', () => {
     for (const g of GOLDENS.filter((x) => x.chain === 'eth' && x.trades.length)) byWallet.set(g.wallet, [...(byWallet.get(g.wallet) ?? []), g]);
     const [wallet, entries] = [...byWallet].sort((a, b) => b[1].length - a[1].length)[0];
     expect(entries.length).toBeGreaterThan(1);
-    const trades = await source().redecode!({ wallet, transactions: entries.map((g) => ({ signature: g.hash, position: placeOf(g.hash) })) });
+    const { trades, unexplained } = await source().redecode!({ wallet, transactions: entries.map((g) => ({ signature: g.hash, position: placeOf(g.hash) })) });
+    expect(unexplained).toEqual([]);
     expect(trades.length).toBe(entries.reduce((n, g) => n + g.trades.length, 0));
     for (let i = 1; i < trades.length; i++) {
       const [a, b] = [trades[i - 1], trades[i]];
@@ -50,7 +51,7 @@ describe('EVM redecode', () => {
 
   it('nothing asked, nothing fetched', async () => {
     replay.node.resetCounts();
-    expect(await source().redecode!({ wallet: GOLDENS[0].wallet, transactions: [] })).toEqual([]);
+    expect(await source().redecode!({ wallet: GOLDENS[0].wallet, transactions: [] })).toEqual({ trades: [], unexplained: [] });
     expect(Object.values(replay.node.seen).reduce((a, b) => a + b, 0)).toBe(0);
   });
 

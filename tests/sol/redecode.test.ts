@@ -116,8 +116,9 @@ describe('Solana re-decode', () => {
         { signature: foreign.signature, position: tradePosition(6_999, 1) },
       ];
       const want = txs.flatMap((t, i) => t.trades.map((g) => placed(g, transactions[i].position))).sort(walkOrder);
-      const got = await src.redecode!({ wallet, transactions });
+      const { trades: got, unexplained } = await src.redecode!({ wallet, transactions });
       expect(got, `wallet ${wallet}`).toEqual(want);
+      expect(unexplained, `wallet ${wallet}`).toEqual([]);
       named += transactions.length;
       batches += Math.ceil(transactions.length / 4);
       legs += got.length;
@@ -150,7 +151,7 @@ describe('Solana re-decode', () => {
     const want = walked.filter((t) => traded.includes(t.signature));
 
     s.resetStats();
-    const got = await src.redecode!({ wallet: WALLET, transactions });
+    const { trades: got } = await src.redecode!({ wallet: WALLET, transactions });
     expect(got).toEqual(want);
     // The walk resolved every symbol into the shared cache: getTransaction batches only.
     const n = transactions.length;
@@ -180,7 +181,7 @@ describe('Solana re-decode', () => {
       const bySignature = [...new Map(walked.map((t) => [t.signature, t.position]))].slice(40, 120);
       const transactions = bySignature.map(([signature, position]) => ({ signature, position }));
       const offloaded = source(s.url, { batchSize: 25, offload: pool });
-      const got = await offloaded.redecode!({ wallet: WALLET, transactions });
+      const { trades: got } = await offloaded.redecode!({ wallet: WALLET, transactions });
       expect(got).toEqual(walked.filter((t) => transactions.some((x) => x.signature === t.signature)));
       expect(pool.stats.tasks).toBe(Math.ceil(transactions.length / 25));
       expect(pool.stats).toMatchObject({ inline: 0, workerFailures: 0 });
@@ -204,7 +205,10 @@ describe('Solana re-decode', () => {
     };
     try {
       const src = source(s.url);
-      const got = await src.redecode!({ wallet: WALLET, transactions: [{ signature: target.signature, position: tradePosition(target.slot, 99_999) }] });
+      const { trades: got } = await src.redecode!({
+        wallet: WALLET,
+        transactions: [{ signature: target.signature, position: tradePosition(target.slot, 99_999) }],
+      });
       expect(nulls).toBe(1);
       expect(s.stats.byMethod.getTransaction).toBe(2);
       expect(got.every((t) => t.signature === target.signature && t.position === tradePosition(target.slot, 99_999))).toBe(true);
@@ -247,7 +251,7 @@ describe('Solana re-decode', () => {
         ],
       }),
     ).rejects.toMatchObject({ code: 'invalid_position' });
-    expect(await src.redecode!({ wallet: WALLET, transactions: [] })).toEqual([]);
+    expect(await src.redecode!({ wallet: WALLET, transactions: [] })).toEqual({ trades: [], unexplained: [] });
     expect(s.stats.httpRequests).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serializeUnexplained } from '../../src/lib/core/activity.js';
+import { serializeTrade } from '../../src/lib/core/trade.js';
 import type { Database } from '../../src/lib/server/store/database.js';
 import { getOrCreateWallet, getWalletById } from '../../src/lib/server/store/wallets.js';
 import { createWalker } from '../../src/lib/server/sync/walker/create-walker.js';
@@ -12,6 +13,8 @@ import { BACKENDS, randomWallet } from '../support/test-server.js';
  * Unexplained transactions below the API (issue 20): written by the statement that writes the
  * trades of the same batch, so a walk that fails half-way and resumes (a crash, a restart) ends
  * with the same list as a clean one, each transaction once, and the count the final line reports.
+ * A newer decoder decodes the listed transactions again with the trades: those it reads become
+ * trades and leave the list, in the same transaction.
  */
 describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
   const store = storeForSuite(backend);
@@ -63,5 +66,50 @@ describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
       expect(await stored(id)).toEqual(want);
       expect((await getWalletById(db, id)).unexplainedCount).toBe(72);
     }
+  });
+
+  it('a re-decode visits the listed transactions: those the new decoder reads become trades and leave the list; a stop half-way loses nothing', async () => {
+    const address = randomWallet();
+    const v1 = createScriptedSource({ transactions: 400, batchSize: 30, unexplainedEvery: 7, decoderVersion: 1 });
+    const a = await walker(address, v1);
+    await a.wantAll();
+    await until(a, () => a.state.complete);
+    await a.stop();
+    const id = a.state.id;
+    const listedByV1 = v1.expectedUnexplained(address);
+    // 57 listed, 29 of them with no trade at all (i even): a re-decode must name those by their own rows.
+    expect(listedByV1.length).toBe(57);
+    expect(await stored(id)).toEqual(listedByV1.map(serializeUnexplained));
+
+    // Version 2 reads the venue of half of them; its re-decode stops after a few batches (a
+    // restart), and another walker resumes from the stored progress.
+    const v2 = createScriptedSource({ transactions: 400, unexplainedEvery: 7, decoderVersion: 2, redecodeDelayMs: 20 });
+    const b = await createWalker({ db, source: v2, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 60_000, redecodeTrades: 25 });
+    b.redecodeIfBehind();
+    await until(b, () => v2.stats.redecodeCalls >= 3);
+    await b.stop();
+    const half = await getWalletById(db, id);
+    expect(half.decoderVersion).toBe(1);
+    const c = await createWalker({
+      db,
+      source: createScriptedSource({ transactions: 400, unexplainedEvery: 7, decoderVersion: 2 }),
+      wallet: await getOrCreateWallet(db, 'sol', address),
+      headStaleMs: 60_000,
+      redecodeTrades: 25,
+    });
+    c.redecodeIfBehind();
+    await until(c, () => c.state.decoderVersion === 2);
+    await c.stop();
+
+    const want = v2.expectedUnexplained(address);
+    expect(want.length).toBe(28);
+    expect(await stored(id)).toEqual(want.map(serializeUnexplained));
+    const trades = await db.query<{ json: string }>('SELECT json FROM trades WHERE wallet_id = $1 ORDER BY k DESC', [id]);
+    expect(trades.map((r) => r.json)).toEqual(v2.expected(address).map(serializeTrade));
+    // The transactions version 1 listed with no trade are trades now where version 2 reads them.
+    const gained = listedByV1.filter((u) => !want.some((w) => w.signature === u.signature));
+    expect(gained.length).toBe(29);
+    for (const u of gained) expect(trades.some((r) => r.json.includes(u.signature) && r.json.includes(u.changes[1].tokenMint!))).toBe(true);
+    expect(await getWalletById(db, id)).toMatchObject({ decoderVersion: 2, unexplainedCount: 28, tradeCount: v2.expected(address).length });
   });
 });

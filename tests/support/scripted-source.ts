@@ -1,5 +1,5 @@
 import type { SourceUnexplained } from '../../src/lib/core/activity.js';
-import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters } from '../../src/lib/core/chain-source.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult } from '../../src/lib/core/chain-source.js';
 import { formatUnits } from '../../src/lib/core/decimal.js';
 import { HistoryError } from '../../src/lib/core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../src/lib/core/trade.js';
@@ -34,7 +34,9 @@ export interface ScriptedSourceOptions {
   redecodeStallAfter?: number;
   /**
    * Transaction i with i % unexplainedEvery === 1 is also yielded as unexplained (a token no
-   * trade names: unexplainedOf), beside its trades in the same batch. Absent: none.
+   * trade names: unexplainedOf), beside its trades in the same batch; with i even it has no trade
+   * at all (an unknown venue's swap alone). Absent: none. Decoder version 2 reads those with
+   * i % 4 of 1 or 2 (the venue recognised): a leg buying their token, and they leave the list.
    */
   unexplainedEvery?: number;
 }
@@ -159,7 +161,21 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   const version = o.decoderVersion ?? 1;
   const stats = { tradesYielded: 0, batchesYielded: 0, walks: 0, refreshes: 0, redecodeCalls: 0, redecodedTransactions: 0 };
   const redecoded: string[] = [];
-  const isUnexplained = (i: number) => o.unexplainedEvery !== undefined && i % o.unexplainedEvery === 1;
+  const listed = (i: number) => o.unexplainedEvery !== undefined && i % o.unexplainedEvery === 1;
+  /** Version 2 reads the venue of listed transactions with i % 4 of 1 or 2: they become trades and leave the list. */
+  const explained = (i: number) => listed(i) && version >= 2 && (i % 4 === 1 || i % 4 === 2);
+  const isUnexplained = (i: number) => listed(i) && !explained(i);
+  /** Transaction i's trades at this source's version: a listed one with i even has none but the leg version 2 finds. */
+  const tradesFor = (wallet: string, i: number): SourceTrade[] => {
+    const out = listed(i) && i % 2 === 0 ? [] : tradesAt(version, wallet, i);
+    if (!explained(i)) return out;
+    const odd = unexplainedOf(wallet, i).changes[1];
+    const base = tradesOf(wallet, i)[0];
+    return [
+      ...out,
+      { ...base, leg: out.length, side: 'buy', token: odd.token, tokenMint: odd.tokenMint!, amountSol: '3', amount: odd.amount!, dex: 'jupiter' },
+    ];
+  };
 
   async function* history({ wallet, before, until, signal }: HistoryParameters): AsyncGenerator<HistoryBatch> {
     if (until === undefined) stats.walks++;
@@ -178,7 +194,7 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
       const unexplained: SourceUnexplained[] = [];
       let n = 0;
       while (n < batchSize && next > stop) {
-        trades.push(...tradesAt(version, wallet, next));
+        trades.push(...tradesFor(wallet, next));
         if (isUnexplained(next)) unexplained.push(unexplainedOf(wallet, next));
         next--;
         n++;
@@ -193,20 +209,22 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   }
 
   /** Each named transaction fetched again: its index from its position, checked against its signature. */
-  async function redecode({ wallet, transactions, signal }: RedecodeParameters): Promise<SourceTrade[]> {
+  async function redecode({ wallet, transactions, signal }: RedecodeParameters): Promise<RedecodeResult> {
     stats.redecodeCalls++;
     if (o.redecodeStallAfter !== undefined && stats.redecodeCalls > o.redecodeStallAfter) await new Promise<never>(() => {});
     await abortable(o.redecodeDelayMs ?? 0, signal);
     if (failRedecode) throw new HistoryError('rpc_http_error', 'scripted RPC failure (redecode)', { retryable: true });
-    const out: SourceTrade[] = [];
+    const trades: SourceTrade[] = [];
+    const unexplained: SourceUnexplained[] = [];
     for (const t of transactions) {
       const i = Number(t.position) - 1;
       if (tradesOf(wallet, i)[0].signature !== t.signature) throw new Error(`scripted redecode: ${t.signature} is not at position ${t.position}`);
       stats.redecodedTransactions++;
       redecoded.push(t.signature);
-      out.push(...tradesAt(version, wallet, i));
+      trades.push(...tradesFor(wallet, i));
+      if (isUnexplained(i)) unexplained.push(unexplainedOf(wallet, i));
     }
-    return out;
+    return { trades, unexplained };
   }
 
   return {
@@ -220,7 +238,7 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
     },
     expected(wallet) {
       const out: SourceTrade[] = [];
-      for (let i = total - 1; i >= 0; i--) out.push(...tradesAt(version, wallet, i));
+      for (let i = total - 1; i >= 0; i--) out.push(...tradesFor(wallet, i));
       return out;
     },
     expectedUnexplained(wallet) {

@@ -179,7 +179,7 @@ describe('Tron source on constructed V4 routes', () => {
     });
     const g = CONSTRUCTED_GOLDEN.find((x) => x.name === 'sun-trx-usdt')!;
     const tx = named(g.name);
-    const trades = await src.redecode!({ wallet: g.wallet, transactions: [{ signature: tx.record.txID, position: `${tx.record.blockNumber}.0` }] });
+    const { trades } = await src.redecode!({ wallet: g.wallet, transactions: [{ signature: tx.record.txID, position: `${tx.record.blockNumber}.0` }] });
     expect(trades.map(({ signature: _s, position: _p, leg: _l, ...t }) => t)).toEqual(g.trades.map((t) => ({ ...t, blockTime: g.blockTime })));
   });
 });

@@ -121,7 +121,7 @@ describe('Tron source on the TronGrid replay', () => {
     const stored = [...new Map(world.synth.expected.slice(100, 160).map((t) => [t.signature, t])).values()];
     const want = world.synth.expected.filter((t) => stored.some((s) => s.signature === t.signature)).map(({ block: _b, leg: _l, ...t }) => t);
     server.resetStats();
-    const trades = await src.redecode!({
+    const { trades } = await src.redecode!({
       wallet: world.synth.wallet,
       transactions: stored.map((t) => ({ signature: t.signature, position: `${t.block}.0` })),
     });
@@ -131,7 +131,7 @@ describe('Tron source on the TronGrid replay', () => {
     expect(server.stats.byEndpoint.info).toBe(stored.length);
     expect(server.stats.byEndpoint.transactions).toBeLessThanOrEqual(stored.length);
     expect(server.stats.httpRequests).toBeLessThanOrEqual(2 * stored.length + tokens + 1);
-    expect(await src.redecode!({ wallet: world.synth.wallet, transactions: [] })).toEqual([]);
+    expect(await src.redecode!({ wallet: world.synth.wallet, transactions: [] })).toEqual({ trades: [], unexplained: [] });
   });
 
   it("refuses to re-decode a transaction the wallet's own list lacks, rather than dropping its trades", async () => {

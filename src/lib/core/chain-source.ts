@@ -49,10 +49,17 @@ export interface ChainSource {
   history(parameters: HistoryParameters): AsyncIterable<HistoryBatch>;
   /**
    * The wallet's trades in these transactions as this version decodes them (each transaction
-   * fetched again, nothing else walked): what replaces a stored history's trades of the same
-   * transactions. Each transaction is named with the position of a trade stored for it.
+   * fetched again, nothing else walked), and those of them no trade explains: what replaces a
+   * stored history's trades and unexplained transactions of the same transactions. Each
+   * transaction is named with the position of a trade or unexplained entry stored for it.
    */
-  redecode?(parameters: RedecodeParameters): Promise<SourceTrade[]>;
+  redecode?(parameters: RedecodeParameters): Promise<RedecodeResult>;
+}
+
+/** A re-decode's answer: both newest first (by position, then leg), each at the position it was named with. */
+export interface RedecodeResult {
+  trades: SourceTrade[];
+  unexplained: SourceUnexplained[];
 }
 
 export interface RedecodeParameters {

@@ -231,7 +231,7 @@ for (const slug of SLUGS) {
             outcome.reason += ' (no Transfer log names the wallet: log discovery cannot find it)';
           expect(got, explain(g)).toEqual(want);
           const position = evmPosition(Number(BigInt(fixture.block.number)), Number(BigInt(fixture.receipt.transactionIndex)));
-          const again = await sourceOf(chain, replay.node.url, { tokens: createMemoryTokenCache() }).redecode!({
+          const { trades: again } = await sourceOf(chain, replay.node.url, { tokens: createMemoryTokenCache() }).redecode!({
             wallet: g.wallet,
             transactions: [{ signature: g.hash, position }],
           });

@@ -1,6 +1,5 @@
-import type { RedecodeParameters } from '../../core/chain-source.js';
+import type { RedecodeParameters, RedecodeResult } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
-import type { SourceTrade } from '../../core/trade.js';
 import { normalizeEvmAddress } from './address.js';
 import type { TradesOf } from './trades-of.js';
 import { newestFirst, type TxMap } from './trade-position.js';
@@ -9,7 +8,7 @@ const HASH = /^0x[0-9a-f]{64}$/;
 const TRADE_POSITION = /^(\d{12})\.(\d{6})$/;
 
 /**
- * The stored trades' transactions decoded again (ChainSource.redecode): no discovery, the named
+ * The stored transactions decoded again (ChainSource.redecode): no discovery, the named
  * hashes go through the walk's own stage after it (trades-of.ts: receipts in one batch, then the
  * enrich stages and the decoder). Each keeps the position it was stored with, which is its block
  * and index: a receipt placing it elsewhere (a reorganisation below the confirmation point, which
@@ -18,7 +17,7 @@ const TRADE_POSITION = /^(\d{12})\.(\d{6})$/;
  * retryable: what is returned replaces every stored row of these transactions, so a partial answer
  * would drop trades.
  */
-export async function redecodeTransactions(tradesOf: TradesOf, p: RedecodeParameters): Promise<SourceTrade[]> {
+export async function redecodeTransactions(tradesOf: TradesOf, p: RedecodeParameters): Promise<RedecodeResult> {
   const wallet = normalizeEvmAddress(p.wallet);
   if (!wallet) throw new HistoryError('invalid_address', `not an EVM address: ${p.wallet}`);
   const txs: TxMap = new Map();
@@ -33,8 +32,8 @@ export async function redecodeTransactions(tradesOf: TradesOf, p: RedecodeParame
       throw new HistoryError('invalid_position', 'one transaction named with two positions', { context: { signature, position } });
     txs.set(hash, place);
   }
-  if (txs.size === 0) return [];
+  if (txs.size === 0) return { trades: [], unexplained: [] };
   p.signal?.throwIfAborted();
-  const { trades } = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal: p.signal, unexplained: false });
-  return trades.sort(newestFirst);
+  const { trades, unexplained } = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal: p.signal });
+  return { trades: trades.sort(newestFirst), unexplained: unexplained.sort((a, b) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0)) };
 }

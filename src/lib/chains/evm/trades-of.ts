@@ -39,8 +39,6 @@ export interface TradesOfRequest {
   known?: ReadonlyMap<string, RpcReceipt>;
   /** A third party named these (an explorer): one the RPC does not know is not served, not an error. */
   unvouched?: boolean;
-  /** Judge the transactions' balance changes too (default); a re-decode, which keeps trades only, says false. */
-  unexplained?: boolean;
 }
 
 /** What the stage makes of some transactions. */
@@ -120,7 +118,6 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
     // What each transaction did to the wallet's balances, from the same receipt (and trace, where
     // one was fetched): kept when no trade explains it (core/activity.ts).
     const unexplained = receipts.map((r, i) => {
-      if (request.unexplained === false) return null;
       const t = traced.get(r.transactionHash.toLowerCase());
       return unexplainedActivity(
         r,

@@ -18,7 +18,7 @@
  * A re-decode (`redecode`) skips discovery: the named transactions go through the same fetch and
  * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, TokenCache, TokenInfo } from '../../core/chain-source.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult, TokenCache, TokenInfo } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import type { Offload } from '../../core/offload.js';
 import type { SourceTrade } from '../../core/trade.js';
@@ -156,19 +156,22 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
 }
 
 /**
- * The wallet's trades in the named transactions as this version decodes them, newest first (by
- * position, then leg), as a walk yields them: each transaction fetched again and decoded
- * (refetch-transactions.ts), then the symbols (the enrich stage). Nothing for a transaction that
- * is no longer a trade or failed; a transaction the node does not return fails the call, retryable.
+ * The wallet's trades in the named transactions as this version decodes them, and those no trade
+ * explains, newest first (by position, then leg), as a walk yields them: each transaction fetched
+ * again and decoded (refetch-transactions.ts), then the symbols (the enrich stage). Nothing for a
+ * transaction that is neither or failed; a transaction the node does not return fails the call,
+ * retryable.
  */
-async function redecode(ctx: SolanaWalkContext, p: RedecodeParameters): Promise<SourceTrade[]> {
+async function redecode(ctx: SolanaWalkContext, p: RedecodeParameters): Promise<RedecodeResult> {
   if (!isSolanaAddress(p.wallet)) throw new HistoryError('invalid_address', 'not a Solana address', { context: { wallet: p.wallet } });
   const signal = p.signal ?? new AbortController().signal;
-  // Trades only: what no trade explains is not looked up (its symbols would be thrown away).
-  const decoded = (await refetchTransactions(ctx, p.wallet, p.transactions, signal)).flatMap(({ unexplained: _, ...d }) => (d.trades.length ? [d] : []));
+  const decoded = (await refetchTransactions(ctx, p.wallet, p.transactions, signal)).filter((d) => d.trades.length || d.unexplained);
   // A symbol memory of this call only; the resolver's cache keeps them beyond it.
-  const { trades } = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
-  return trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
+  const { trades, unexplained } = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
+  return {
+    trades: trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1)),
+    unexplained: unexplained.sort((a, b) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0)),
+  };
 }
 
 async function* walk(ctx: SolanaWalkContext, parameters: HistoryParameters): AsyncGenerator<HistoryBatch> {

@@ -13,8 +13,7 @@
  * A page yields one batch. (A realtime stage, following the chain's head, would sit beside
  * discovery and feed the same fetch stage.)
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, TokenCache } from '../../core/chain-source.js';
-import type { SourceTrade } from '../../core/trade.js';
+import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult, TokenCache } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
 import type { Limiter } from '../../rpc/limiter.js';
@@ -104,10 +103,10 @@ export function createTronSource(options: TronSourceOptions): TronSource {
   }
 
   /** The stored trades' transactions decoded again: fetched by id (refetch-records.ts), then as a walk decodes them. */
-  async function redecode(p: RedecodeParameters): Promise<SourceTrade[]> {
+  async function redecode(p: RedecodeParameters): Promise<RedecodeResult> {
     const wallet = tronToHex(p.wallet);
     if (!wallet) throw new HistoryError('invalid_address', `not a Tron address: ${p.wallet}`);
-    if (p.transactions.length === 0) return [];
+    if (p.transactions.length === 0) return { trades: [], unexplained: [] };
     const { records, infos } = await refetchRecords(
       client,
       p.wallet,
@@ -117,9 +116,8 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, records, p.signal, infos);
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, p.signal));
-    // Trades only: what no trade explains is not looked up (its symbols would be thrown away).
-    const traded = calls.flatMap(({ unexplained: _, ...c }) => (c.trades.length ? [c] : []));
-    return (await withTokens({ chain, client, tokens: options.tokens }, traded, { wallet: p.wallet, recent, signal: p.signal })).trades;
+    const read = calls.filter((c) => c.trades.length || c.unexplained);
+    return withTokens({ chain, client, tokens: options.tokens }, read, { wallet: p.wallet, recent, signal: p.signal });
   }
 
   return {

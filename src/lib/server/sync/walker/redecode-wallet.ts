@@ -8,7 +8,8 @@ export const REDECODE_RETRY_MS = 30_000;
 /** The source decodes with a newer version than the wallet's trades were stored with, and can decode them again. */
 export function isBehind({ source, core }: Walker): boolean {
   // A wallet with nothing stored has nothing to decode again: its first batch takes the source's version (storeBatch).
-  return source.redecode !== undefined && core.state.tradeCount > 0 && (source.decoderVersion ?? 0) > core.state.decoderVersion;
+  const stored = core.state.tradeCount > 0 || core.state.unexplainedCount > 0;
+  return source.redecode !== undefined && stored && (source.decoderVersion ?? 0) > core.state.decoderVersion;
 }
 
 /** A re-decode is wanted and none runs: the loop has work. */
@@ -62,10 +63,10 @@ export function startRedecode(w: Walker): void {
 
 /**
  * The re-decode itself, batch by batch from the stored progress (store/redecode.ts says why oldest
- * first): the stored trades' transactions are decoded again by the source (`redecode`: only those
- * transactions are fetched), and each batch replaces their trades in one transaction with the
- * progress reached. A restart or another holder resumes from the stored progress: nothing is lost
- * or stored twice. Resolves true when the wallet reached the source's version, false when it stopped.
+ * first): the stored trades' and unexplained transactions are decoded again by the source
+ * (`redecode`: only those transactions are fetched), and each batch replaces their trades and
+ * unexplained entries in one transaction with the progress reached. A restart or another holder
+ * resumes from the stored progress: nothing is lost or stored twice. Resolves true when the wallet reached the source's version, false when it stopped.
  */
 async function redecodeWallet(w: Walker, signal: AbortSignal): Promise<boolean> {
   const { core, source } = w;
@@ -76,10 +77,20 @@ async function redecodeWallet(w: Walker, signal: AbortSignal): Promise<boolean> 
   while (progress) {
     if (core.stopping || signal.aborted) return false;
     const transactions = await transactionsToRedecode(core.db, core.state.id, progress, w.redecode.batchTrades);
-    const trades = transactions.length ? await source.redecode!({ wallet: core.state.address, transactions, signal }) : [];
+    const { trades, unexplained } = transactions.length
+      ? await source.redecode!({ wallet: core.state.address, transactions, signal })
+      : { trades: [], unexplained: [] };
     if (core.stopping || signal.aborted) return false;
     const to = progressAfter(transactions, progress);
-    const stored = await replaceRedecoded(core.db, { walletId: core.state.id, from: progress, to, transactions, trades, fence: w.lease.fence() });
+    const stored = await replaceRedecoded(core.db, {
+      walletId: core.state.id,
+      from: progress,
+      to,
+      transactions,
+      trades,
+      unexplained,
+      fence: w.lease.fence(),
+    });
     if (!stored) {
       // The stored progress moved (another holder went on meanwhile): go on from it.
       begun = await beginRedecode(core.db, core.state.id, version, w.lease.fence());
@@ -95,10 +106,11 @@ async function redecodeWallet(w: Walker, signal: AbortSignal): Promise<boolean> 
   return core.state.decoderVersion >= version;
 }
 
-/** The wallet's figures as the re-decode left them, for readers (the count, the oldest trade, the version). */
+/** The wallet's figures as the re-decode left them, for readers (the counts, the oldest trade, the version). */
 function apply({ core }: Walker, f: RedecodedWallet): void {
   const s = core.state;
-  if (s.tradeCount === f.tradeCount && s.firstTrade === f.firstTrade && s.decoderVersion === f.decoderVersion) return;
-  core.state = { ...s, tradeCount: f.tradeCount, firstTrade: f.firstTrade, decoderVersion: f.decoderVersion };
+  if (s.tradeCount === f.tradeCount && s.firstTrade === f.firstTrade && s.decoderVersion === f.decoderVersion && s.unexplainedCount === f.unexplainedCount)
+    return;
+  core.state = { ...s, ...f };
   core.notify();
 }
