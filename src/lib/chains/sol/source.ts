@@ -21,7 +21,6 @@
 import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult, TokenCache, TokenInfo } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import type { Offload } from '../../core/offload.js';
-import type { SourceTrade } from '../../core/trade.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportOptions } from '../../rpc/json-rpc.js';
 import { isSolanaAddress } from './address.js';
 import type { SolanaDecoder } from './decode/decode-batch.js';
