@@ -35,6 +35,8 @@ export interface FakeApi {
    */
   decoderVersion: number | null;
   versionIn: 'header' | 'final' | 'both';
+  /** Requests of the unexplained list (answered empty: this history lists none), apart from `calls`. */
+  listCalls: number;
 }
 
 export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: number } = {}): FakeApi {
@@ -47,8 +49,13 @@ export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: nu
     cursorPrefix: 'c',
     decoderVersion: null,
     versionIn: 'both',
+    listCalls: 0,
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://x');
+      if (url.pathname.endsWith('/unexplained')) {
+        api.listCalls++;
+        return Response.json({ wallet: 'W', complete: true, unexplainedCount: 0, pageSize: 1000, unexplained: [] });
+      }
       api.calls.push(url.pathname + url.search);
       if (new Headers(init?.headers).get('authorization') !== 'Bearer k1') {
         return new Response(JSON.stringify({ code: 'unauthorized', title: 'Unauthorized' }), {

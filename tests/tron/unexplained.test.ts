@@ -5,39 +5,23 @@ import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
 import type { SourceTrade } from '../../src/lib/core/trade.js';
 import { createHttpJsonClient } from '../../src/lib/rpc/http-json.js';
 import { buildTronReplayWorld, startTronReplayServer, type TronReplayServer, type TronReplayWorld } from '../support/tron-replay/index.js';
+import { hideVenueEvents } from '../support/tron-replay/venue-unseen.js';
 
 /**
  * Unexplained activity through the Tron source (issue 20), on the TronGrid replay. A venue the
  * decoder cannot read is made here by taking the venue's own events out of some of the wallet's
- * swaps (their TRC-20 Transfers, TRX value and internal transactions stay, as an unknown venue's
- * would): each is then listed with the wallet's balance changes, whose token amounts are what its
- * trades stated; the untouched swaps stay trades, and the wallet's history lists nothing else.
+ * swaps (venue-unseen.ts: their TRC-20 Transfers, TRX value and internal transactions stay, as an
+ * unknown venue's would): each is then listed with the wallet's balance changes, whose token
+ * amounts are what its trades stated; the untouched swaps stay trades, and the wallet's history
+ * lists nothing else.
  */
-const TRANSFER = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 let world: TronReplayWorld;
 let server: TronReplayServer;
-let stripped: Map<string, SourceTrade[]>;
+let stripped: ReturnType<typeof hideVenueEvents>;
 
 beforeAll(async () => {
   world = buildTronReplayWorld({ trades: 120 });
-  // Every third purchase paid with the call's TRX whose token arrives by a Transfer log loses its
-  // venue's events: both sides stay visible (a sale paid out by an internal transaction the
-  // capture lacks, or a SunPump trade known only by its event, would leave one side unseen, and a
-  // one-sided change is never listed).
-  const bySig = new Map<string, typeof world.synth.expected>();
-  for (const t of world.synth.expected) bySig.set(t.signature, [...(bySig.get(t.signature) ?? []), t]);
-  const visible = world.transactions.filter((tx) => {
-    const trades = bySig.get(tx.record.txID);
-    const value = Number(tx.record.raw_data?.contract?.[0]?.parameter?.value?.call_value ?? 0);
-    return trades?.every((t) => t.side === 'buy') && value > 0 && (tx.info.log ?? []).some((l: { topics?: string[] }) => l.topics?.[0] === TRANSFER);
-  });
-  const chosen = new Set(visible.filter((_, i) => i % 3 === 0).map((tx) => tx.record.txID));
-  stripped = new Map();
-  for (const tx of world.transactions) {
-    if (!chosen.has(tx.record.txID)) continue;
-    tx.info = { ...tx.info, log: (tx.info.log ?? []).filter((l: { topics?: string[] }) => l.topics?.[0] === TRANSFER) };
-    stripped.set(tx.record.txID, bySig.get(tx.record.txID)! as unknown as SourceTrade[]);
-  }
+  stripped = hideVenueEvents(world, 3);
   server = await startTronReplayServer(world);
 });
 afterAll(() => server?.close());

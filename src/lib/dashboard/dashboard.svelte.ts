@@ -10,7 +10,19 @@ import { replaceState } from '$app/navigation';
 import { fetchChains, type ChainInfo } from './api-client.js';
 import { parsePublicChains } from '../chains/registry.js';
 import { FALLBACK_CHAINS } from './chains.js';
-import { deleteWallet, getDb, getSetting, putSetting, walletId, type LoadMode, type LoadRow, type TradeRow, type WalletRow } from './db.js';
+import {
+  deleteWallet,
+  getDb,
+  getSetting,
+  putSetting,
+  walletId,
+  walletUnexplained,
+  type LoadMode,
+  type LoadRow,
+  type TradeRow,
+  type UnexplainedRow,
+  type WalletRow,
+} from './db.js';
 import type { LoaderWorkerApi } from './loader.worker.js';
 import type { PnlReport } from './pnl.js';
 import type { PnlWorkerApi } from './pnl.worker.js';
@@ -31,6 +43,8 @@ export class Dashboard {
   load = $state<LoadRow | null>(null);
   /** The selected wallet's trades, in the API's delivery order. */
   rows = $state.raw<TradeRow[]>([]);
+  /** The selected wallet's transactions no trade explains (issue 20), newest first. */
+  unexplained = $state.raw<UnexplainedRow[]>([]);
   pnl = $state.raw<PnlReport | null>(null);
   dexes = $state.raw<string[]>([]);
   /** Every wallet opened here, most recent first: a Dexie live query, used as a store (`$wallets`). */
@@ -61,9 +75,17 @@ export class Dashboard {
           if (live && changed) this.rows = mirror.rows;
         },
       });
+      // Its unexplained transactions: few beside the trades, read whole when a write touches them.
+      this.unexplained = [];
+      const listed = liveQuery(() => walletUnexplained(this.db, id).reverse().toArray()).subscribe({
+        next: (v) => {
+          if (live) this.unexplained = v;
+        },
+      });
       return () => {
         live = false;
         sub.unsubscribe();
+        listed.unsubscribe();
       };
     });
     // PnL over every stored trade, in its own worker: at once when loading stops, at most every

@@ -17,7 +17,8 @@
  * decodes the stored transactions again batch by batch (redecode-direct.ts).
  */
 import { Dexie, type Table } from 'dexie';
-import type { Trade } from '../core/trade.js';
+import type { SourceUnexplained, UnexplainedChange } from '../core/activity.js';
+import { tradeKey, type Trade } from '../core/trade.js';
 
 export type LoadMode = 'api' | 'rpc';
 
@@ -50,6 +51,21 @@ export interface BatchRow {
    * stored before keys were kept (those are re-read whole instead).
    */
   keys?: string[];
+}
+
+/**
+ * A transaction whose balance changes no trade explains (decisions.md, "Unexplained activity"), as
+ * the API lists it. `order`: descending is newest first. API mode, its rank in the server's list
+ * (`apiOrder(0, rank)`: the list is read whole and replaces the stored one); direct mode, the key
+ * its leg 0 would have (`tradeKey(position, 0)`), so it sorts among the batches' keys.
+ */
+export interface UnexplainedRow {
+  walletId: string;
+  order: string;
+  signature: string;
+  blockTime: string;
+  changes: UnexplainedChange[];
+  programs: string[];
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'paused' | 'complete' | 'error';
@@ -111,6 +127,10 @@ export interface LoadRow {
   /** RPC mode: marker of the newest point scanned, for refreshes (`until`). */
   head: string | null;
   tradeCount: number;
+  /** Unexplained transactions stored here (absent on rows stored before they were kept: 0). */
+  unexplainedCount?: number;
+  /** API mode: the count the server's last final line said (the list is read again when it differs from what is stored). */
+  serverUnexplained?: number | null;
   /** Trades received over the network in total, stored or not (shows re-fetching). */
   received: number;
   /** The server's tradeCount and firstTrade from the last final line. */
@@ -147,6 +167,7 @@ export class DashboardDb extends Dexie {
   loads!: Table<LoadRow, string>;
   settings!: Table<SettingRow, string>;
   tokens!: Table<TokenRow, [string, string]>;
+  unexplained!: Table<UnexplainedRow, [string, string]>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -174,6 +195,8 @@ export class DashboardDb extends Dexie {
         }
         await tx.table('batches').bulkPut(out);
       });
+    // Version 3: the unexplained transactions of each wallet (issue 20), kept offline with its trades.
+    this.version(3).stores({ unexplained: '[walletId+order]' });
   }
 }
 
@@ -215,6 +238,16 @@ export function walletBatches(db: DashboardDb, id: string) {
   return db.batches.where('[walletId+order]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
 }
 
+/** A wallet's stored unexplained transactions, by order (`.reverse()` for newest first). */
+export function walletUnexplained(db: DashboardDb, id: string) {
+  return db.unexplained.where('[walletId+order]').between([id, Dexie.minKey], [id, Dexie.maxKey]);
+}
+
+/** A source's unexplained transaction as direct mode stores it: at the key its leg 0 would have. */
+export function unexplainedRow(walletId: string, u: SourceUnexplained): UnexplainedRow {
+  return { walletId, order: tradeKey(u.position, 0), signature: u.signature, blockTime: u.blockTime, changes: u.changes, programs: u.programs };
+}
+
 /** Batches flattened to rows with a per-trade order key (`batchOrder/index`, unique within the wallet). */
 export function flattenBatches(batches: readonly BatchRow[], into: TradeRow[] = []): TradeRow[] {
   for (const b of batches) {
@@ -246,9 +279,11 @@ export function stagingId(id: string): string {
 }
 
 export async function deleteWallet(db: DashboardDb, id: string): Promise<void> {
-  await db.transaction('rw', db.wallets, db.batches, db.loads, async () => {
+  await db.transaction('rw', [db.wallets, db.batches, db.unexplained, db.loads], async () => {
     await walletBatches(db, id).delete();
     await walletBatches(db, stagingId(id)).delete();
+    await walletUnexplained(db, id).delete();
+    await walletUnexplained(db, stagingId(id)).delete();
     await db.loads.delete(id);
     await db.wallets.delete(id);
   });

@@ -5,17 +5,21 @@
  * Every batch is stored together with the position it reached in one Dexie transaction, so a
  * reload or a closed tab resumes exactly after the last stored trade: no gap, no duplicate.
  */
+import type { SourceUnexplained } from '../core/activity.js';
 import type { ChainSource, HistoryBatch } from '../core/chain-source.js';
 import { tradeKey } from '../core/trade.js';
 import { ApiError, type ApiConfig } from './api-client.js';
 import type { Phase } from './api-phase/api-call.js';
 import { apiPhase } from './api-phase/api-phase.js';
+import { syncUnexplained } from './api-phase/unexplained-list.js';
 import {
   newWalk,
   stagingId,
   stripRow,
   walletBatches,
   walletId,
+  unexplainedRow,
+  walletUnexplained,
   type BatchRow,
   type DashboardDb,
   type LoadMode,
@@ -118,8 +122,9 @@ export class WalletLoader {
       await e.done;
     }
     const { db } = this.deps;
-    await db.transaction('rw', db.batches, db.loads, async () => {
+    await db.transaction('rw', [db.batches, db.unexplained, db.loads], async () => {
       await walletBatches(db, id).delete();
+      await walletUnexplained(db, id).delete();
       await dropStaged(db, id);
       await db.loads.delete(id);
     });
@@ -162,12 +167,13 @@ export class WalletLoader {
   private async prepare(id: string, req: LoadRequest): Promise<LoadRow> {
     const { db } = this.deps;
     const t = this.now();
-    return db.transaction('rw', db.wallets, db.batches, db.loads, async () => {
+    return db.transaction('rw', [db.wallets, db.batches, db.unexplained, db.loads], async () => {
       const w = await db.wallets.get(id);
       let load = await db.loads.get(id);
       // A wallet switched between API and RPC mode starts over: the two orders do not mix.
       if ((w && w.mode !== req.mode) || (load && load.mode !== req.mode)) {
         await walletBatches(db, id).delete();
+        await walletUnexplained(db, id).delete();
         await dropStaged(db, id);
         load = undefined;
       }
@@ -195,6 +201,8 @@ export class WalletLoader {
           tailFp: null,
           head: null,
           tradeCount: 0,
+          unexplainedCount: 0,
+          serverUnexplained: null,
           received: 0,
           serverTradeCount: null,
           firstTrade: null,
@@ -254,7 +262,8 @@ export class WalletLoader {
 
   /**
    * Stores one batch and the state it reached in one transaction. A re-read's rows go to the
-   * staging area, and its last write swaps them in (reread.ts). Direct mode keeps each trade's key.
+   * staging area, and its last write swaps them in (reread.ts). Direct mode keeps each trade's key
+   * and stores the batch's unexplained transactions (`listed`) with its trades.
    */
   private async commit(
     id: string,
@@ -264,17 +273,24 @@ export class WalletLoader {
     meter: RateMeter,
     mutate: (r: LoadRow, state: WalkState | null) => void,
     keyed = false,
+    listed: readonly SourceUnexplained[] = [],
   ): Promise<LoadRow> {
     const { db } = this.deps;
     const t = this.now();
-    return db.transaction('rw', db.batches, db.loads, async () => {
+    return db.transaction('rw', [db.batches, db.unexplained, db.loads], async () => {
       const r = (await db.loads.get(id))!;
       const state = r[phase] ?? null;
       const staged = phase === 'reread';
+      const owner = staged ? stagingId(id) : id;
       if (rows.length) {
-        const batch: BatchRow = { walletId: staged ? stagingId(id) : id, order: rows[0].order, trades: rows.map(stripRow) };
+        const batch: BatchRow = { walletId: owner, order: rows[0].order, trades: rows.map(stripRow) };
         if (keyed) batch.keys = rows.map((x) => x.order);
         await db.batches.put(batch);
+      }
+      if (listed.length) {
+        // Keyed by place: one stored again after a restart replaces itself.
+        await db.unexplained.bulkPut(listed.map((u) => unexplainedRow(owner, u)));
+        if (!staged) r.unexplainedCount = await walletUnexplained(db, id).count();
       }
       if (!staged) r.tradeCount += rows.length;
       r.received += received;
@@ -283,7 +299,8 @@ export class WalletLoader {
       r.updatedAt = t;
       mutate(r, state);
       if (staged && state && !r.reread) {
-        r.tradeCount = await swapStaged(db, id);
+        r.tradeCount = await swapStaged(db, id, keyed);
+        if (keyed) r.unexplainedCount = await walletUnexplained(db, id).count();
         r.generation = (r.generation ?? 0) + 1;
       }
       await db.loads.put(r);
@@ -300,6 +317,8 @@ export class WalletLoader {
       commit: (rows: TradeRow[], received: number, mutate: (r: LoadRow, state: WalkState | null) => void) =>
         this.commit(id, phase, rows, received, meter, mutate),
       supersede: (version: number) => startReread(this.deps.db, id, version, this.now()),
+      listed: (count: number | null, force: boolean) =>
+        syncUnexplained({ db: this.deps.db, api: this.deps.api(), onProgress: this.deps.onProgress }, id, req, count, force, signal),
       retryDelayMs: this.deps.retryDelayMs ?? 1000,
     };
     return apiPhase(deps, id, req, phase, signal);
@@ -330,7 +349,7 @@ export class WalletLoader {
         walletId: id,
         order: tradeKey(t.position, t.leg),
       }));
-      load = await this.commit(id, phase, rows, rows.length, meter, (r, state) => directReached(r, state!, phase, batch), true);
+      load = await this.commit(id, phase, rows, rows.length, meter, (r, state) => directReached(r, state!, phase, batch), true, batch.unexplained);
       if (batch.done) break;
     }
     return load;

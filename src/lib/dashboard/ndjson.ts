@@ -97,6 +97,8 @@ export interface FinalLine {
   cursor?: string;
   /** The decoder version of the wallet's stored trades when the line was written (a server that keeps one). */
   decoderVersion?: number;
+  /** How many of the wallet's transactions the server lists as unexplained (a server that keeps them). */
+  unexplained?: number;
 }
 export type StreamLine = BatchLine | FinalLine;
 
@@ -120,6 +122,7 @@ export function parseStreamLine(line: string): StreamLine {
       firstTrade: typeof o.firstTrade === 'string' ? o.firstTrade : null,
       cursor: typeof o.cursor === 'string' ? o.cursor : undefined,
       decoderVersion: Number.isSafeInteger(o.decoderVersion) ? (o.decoderVersion as number) : undefined,
+      unexplained: Number.isSafeInteger(o.unexplained) ? (o.unexplained as number) : undefined,
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');

@@ -1,16 +1,28 @@
 /**
  * Direct (RPC) mode: a wallet stored in IndexedDB by an older decoder than the source's is decoded
  * again the way the server does it (src/lib/server/store/redecode.ts): the stored transactions,
- * oldest first, a batch at a time through the source's `redecode` (only those transactions are
+ * those of its trades and those listed as unexplained (which a newer decoder most often turns into
+ * trades), oldest first, a batch at a time through the source's `redecode` (only those transactions are
  * fetched again), each batch's rows replaced in one IndexedDB transaction with the progress
  * reached, so a reload resumes it without losing or repeating a trade. Oldest first, so the newest
  * rows (what a refresh stops at) change last. Rows stored before keys were kept (no `keys` on their
  * batch) cannot name their transactions' positions: those wallets are re-read whole instead
  * (reread.ts).
  */
+import type { SourceUnexplained } from '../core/activity.js';
 import type { ChainSource } from '../core/chain-source.js';
 import { parseTradeKey, tradeKey, type SourceTrade, type Trade } from '../core/trade.js';
-import { newWalk, walletBatches, type BatchRow, type DashboardDb, type LoadRow, type RedecodeState } from './db.js';
+import {
+  newWalk,
+  walletBatches,
+  walletUnexplained,
+  type BatchRow,
+  type DashboardDb,
+  type LoadRow,
+  type RedecodeState,
+  type UnexplainedRow,
+  unexplainedRow,
+} from './db.js';
 import { dropStaged } from './reread.js';
 
 /**
@@ -19,23 +31,24 @@ import { dropStaged } from './reread.js';
  */
 export async function versionCheck(db: DashboardDb, id: string, source: ChainSource, now: number): Promise<LoadRow> {
   const version = source.decoderVersion;
-  return db.transaction('rw', db.batches, db.loads, async () => {
+  return db.transaction('rw', [db.batches, db.unexplained, db.loads], async () => {
     const r = (await db.loads.get(id))!;
     if (version === undefined) return r;
-    if (r.tradeCount === 0 && !r.reread && !r.redecode) {
+    if (r.tradeCount === 0 && !r.unexplainedCount && !r.reread && !r.redecode) {
       if (r.decoderVersion === version) return r;
       r.decoderVersion = version;
     } else {
       if ((r.decoderVersion ?? 0) >= version || (r.reread?.version ?? -1) >= version || (r.redecode?.version ?? -1) >= version) return r;
-      const top = await walletBatches(db, id).last();
+      const top = (await walletBatches(db, id).last())?.order ?? '';
+      const topListed = (await walletUnexplained(db, id).last())?.order ?? '';
       const keyed =
         source.redecode !== undefined &&
-        top !== undefined &&
+        (top !== '' || topListed !== '') &&
         !(await walletBatches(db, id)
           .filter((b) => !b.keys)
           .first());
       await dropStaged(db, id);
-      r.redecode = keyed ? { version, after: '', end: top.order } : null;
+      r.redecode = keyed ? { version, after: '', end: top > topListed ? top : topListed } : null;
       r.reread = keyed ? null : { ...newWalk(0), version };
     }
     r.updatedAt = now;
@@ -69,10 +82,15 @@ export async function redecodeDirect(
         row.reread = { ...newWalk(0), version: p.version };
       });
     }
-    const transactions = transactionsOf(batches);
-    const trades = transactions.length ? await source.redecode!({ wallet: address, transactions, signal }) : [];
+    // The listed transactions up to the newest taken (all that are left, when no batch is).
+    const batchesNewest = transactionsOf(batches, []).reduce((m, t) => (t.position > m ? t.position : m), '');
+    const bound = batchesNewest ? tradeKey(batchesNewest, 0) : p.end;
+    const listed = await db.unexplained.where('[walletId+order]').between([id, p.after], [id, bound], false, true).toArray();
+    const transactions = transactionsOf(batches, listed);
+    const { trades, unexplained } = transactions.length ? await source.redecode!({ wallet: address, transactions, signal }) : { trades: [], unexplained: [] };
     if (signal.aborted) return r;
     const fresh = rowsOf(transactions, trades);
+    const relisted = listedOf(id, transactions, unexplained);
     const newest = transactions.reduce((m, t) => (t.position > m ? t.position : m), '');
     const after = newest ? tradeKey(newest, 0) : p.end;
     await stepTo(
@@ -82,6 +100,7 @@ export async function redecodeDirect(
       now,
       (row) => {
         row.tradeCount += fresh.trades.length - batches.reduce((n, b) => n + b.trades.length, 0);
+        row.unexplainedCount = (row.unexplainedCount ?? 0) + relisted.length - listed.length;
         if (after >= p.end) {
           row.redecode = null;
           row.decoderVersion = p.version;
@@ -92,6 +111,8 @@ export async function redecodeDirect(
       async () => {
         await db.batches.bulkDelete(batches.map((b) => [id, b.order] as [string, string]));
         if (fresh.trades.length) await db.batches.put({ walletId: id, order: fresh.keys[0], trades: fresh.trades, keys: fresh.keys });
+        await db.unexplained.bulkDelete(listed.map((u) => [id, u.order] as [string, string]));
+        await db.unexplained.bulkPut(relisted);
       },
     );
   }
@@ -110,7 +131,7 @@ async function stepTo(
   write?: () => Promise<void>,
 ): Promise<LoadRow> {
   const { db } = deps;
-  return db.transaction('rw', db.batches, db.loads, async () => {
+  return db.transaction('rw', [db.batches, db.unexplained, db.loads], async () => {
     const r = await db.loads.get(id);
     if (!r) return r as unknown as LoadRow;
     if (r.redecode?.after !== p.after || r.redecode.version !== p.version) return r;
@@ -142,11 +163,21 @@ async function nextBatches(db: DashboardDb, id: string, p: RedecodeState): Promi
 
 const positionAt = (b: BatchRow, i: number) => (b.keys ? parseTradeKey(b.keys[i]).position : null);
 
-/** The transactions of stored batches, each once with its position. */
-function transactionsOf(batches: readonly BatchRow[]): { signature: string; position: string }[] {
+/** The transactions of stored batches and listed entries, each once with its position. */
+function transactionsOf(batches: readonly BatchRow[], listed: readonly UnexplainedRow[]): { signature: string; position: string }[] {
   const out = new Map<string, string>();
   for (const b of batches) b.trades.forEach((t, i) => out.has(t.signature) || out.set(t.signature, parseTradeKey(b.keys![i]).position));
+  for (const u of listed) if (!out.has(u.signature)) out.set(u.signature, parseTradeKey(u.order).position);
   return [...out].map(([signature, position]) => ({ signature, position }));
+}
+
+/** The new decoder's unexplained entries as stored rows, checked against what was asked. */
+function listedOf(id: string, transactions: readonly { signature: string; position: string }[], unexplained: readonly SourceUnexplained[]): UnexplainedRow[] {
+  const positionOf = new Map(transactions.map((t) => [t.signature, t.position]));
+  for (const u of unexplained) {
+    if (positionOf.get(u.signature) !== u.position) throw new Error(`The source listed ${u.signature} at a position it was not asked for.`);
+  }
+  return unexplained.map((u) => unexplainedRow(id, u));
 }
 
 /** The new decoder's trades as one stored batch (newest first), checked against what was asked. */

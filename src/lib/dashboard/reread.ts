@@ -5,17 +5,17 @@
  * closed tab resumes the re-read from its cursor; the staged rows stay until the swap, so nothing
  * is stored twice.
  */
-import { newWalk, stagingId, walletBatches, type DashboardDb, type LoadRow } from './db.js';
+import { newWalk, stagingId, walletBatches, walletUnexplained, type DashboardDb, type LoadRow } from './db.js';
 
 /**
  * Starts a re-read at `version` (the server's, or the direct source's): what an earlier re-read
  * staged is dropped. A re-read at that version or above already under way goes on.
  */
 export async function startReread(db: DashboardDb, id: string, version: number, now: number): Promise<LoadRow> {
-  return db.transaction('rw', db.batches, db.loads, async () => {
+  return db.transaction('rw', [db.batches, db.unexplained, db.loads], async () => {
     const r = (await db.loads.get(id))!;
     if (r.reread && (r.reread.version ?? 0) >= version) return r;
-    await walletBatches(db, stagingId(id)).delete();
+    await dropStaged(db, id);
     r.reread = { ...newWalk(0), version };
     r.updatedAt = now;
     await db.loads.put(r);
@@ -27,10 +27,17 @@ export async function startReread(db: DashboardDb, id: string, version: number, 
 const MOVE_BATCHES = 50;
 
 /**
- * Inside the transaction of the re-read's last write: the wallet's rows become the staged ones.
- * Returns how many trades the wallet now holds.
+ * Inside the transaction of the re-read's last write: the wallet's rows become the staged ones,
+ * and in direct mode (`listed`) its unexplained transactions too (API mode reads the server's
+ * list instead: api-phase/unexplained-list.ts). Returns how many trades the wallet now holds.
  */
-export async function swapStaged(db: DashboardDb, id: string): Promise<number> {
+export async function swapStaged(db: DashboardDb, id: string, listed: boolean): Promise<number> {
+  if (listed) {
+    await walletUnexplained(db, id).delete();
+    const rows = await walletUnexplained(db, stagingId(id)).toArray();
+    await walletUnexplained(db, stagingId(id)).delete();
+    await db.unexplained.bulkPut(rows.map((u) => ({ ...u, walletId: id })));
+  }
   await walletBatches(db, id).delete();
   const staged = stagingId(id);
   const keys = await walletBatches(db, staged).primaryKeys();
@@ -48,4 +55,5 @@ export async function swapStaged(db: DashboardDb, id: string): Promise<number> {
 /** Drops what a re-read staged (the wallet cancelled or started over). */
 export async function dropStaged(db: DashboardDb, id: string): Promise<void> {
   await walletBatches(db, stagingId(id)).delete();
+  await walletUnexplained(db, stagingId(id)).delete();
 }

@@ -12,6 +12,12 @@ export interface ApiPhaseDeps {
   commit: Commit;
   /** The server re-decoded the wallet (its decoder version is above the rows'): start a re-read at that version. */
   supersede(version: number): Promise<LoadRow>;
+  /**
+   * A final line said how many unexplained transactions the server holds for the wallet (null: a
+   * phase ended without one): its list is read again when that differs from what is stored or is
+   * not known, and always (`force`) once a re-read has replaced the rows (unexplained-list.ts).
+   */
+  listed(count: number | null, force: boolean): Promise<void>;
   retryDelayMs: number;
 }
 
@@ -42,6 +48,10 @@ export async function apiPhase(
         load = await deps.supersede(call.superseded);
         continue;
       }
+      // A refresh that met the stored head stops before the final line: the list is read to learn
+      // the count (one request, at a refresh the person asked for).
+      if (call.final?.unexplained !== undefined) await deps.listed(call.final.unexplained, phase === 'reread' && call.finished);
+      else if (call.finished) await deps.listed(null, false);
       // A finished call always ends with a write: its row is the phase's end.
       if (call.finished && stored) return stored;
     } catch (e) {
