@@ -36,6 +36,11 @@ describe('upstream failures', () => {
       const first = await readStream(await srv.get(`/v1/wallets/${w}/history`));
       expect(first.final.complete).toBe(false);
       expect(first.final.cursor).toBeTruthy();
+      // The final line says why it ended (the scripted source's error carries no URL: the chain only).
+      expect(first.final.error).toEqual({
+        code: 'upstream_unavailable',
+        detail: 'The sol RPC could not be reached or answered with an HTTP error; loading stopped here and resumes from the cursor.',
+      });
       const got = first.batches.flatMap((b) => b.trades);
       expect(got.length).toBe(s.expected(w).slice(0, got.length).length);
       expect(got.length).toBeGreaterThan(0);
@@ -50,6 +55,29 @@ describe('upstream failures', () => {
       const all = [...got, ...rest.batches.flatMap((b) => b.trades)].map((t) => `${t.signature}/${t.side}`);
       expect(all).toEqual(s.expected(w).map((t) => `${t.signature}/${t.side}`));
       expect((await (await srv.get('/v1/usage')).json()).trades).toBe(all.length);
+    } finally {
+      await srv.close();
+    }
+  });
+  it('a stream whose RPC refuses every connection ends with the reason, naming the host and not the key in its URL', async () => {
+    // A port nothing listens on: bound, then closed.
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const srv = await startTestServer({
+      sources: 'default',
+      env: { RPC_URL_SOL: `http://user:pa55word@127.0.0.1:${port}/v2/abcdefghijklmnopqrstuvwxyz012345?api-key=S3CRET` },
+    });
+    try {
+      const res = await srv.get(`/v1/wallets/${randomWallet()}/history`);
+      const text = await res.text();
+      const final = JSON.parse(text.trim().split('\n').at(-1)!);
+      expect(final.complete).toBe(false);
+      expect(final.error.code).toBe('upstream_unavailable');
+      expect(final.error.detail).toContain(`The sol RPC at 127.0.0.1:${port} could not be reached`);
+      for (const secret of ['pa55word', 'user', 'abcdefghijklmnop', 'S3CRET', 'api-key', '/v2']) expect(text).not.toContain(secret);
     } finally {
       await srv.close();
     }

@@ -99,6 +99,8 @@ export interface FinalLine {
   decoderVersion?: number;
   /** How many of the wallet's transactions the server lists as unexplained (a server that keeps them). */
   unexplained?: number;
+  /** Why the server's load stopped, when it stopped on a failure (complete is false). */
+  error?: { code: string; detail: string };
 }
 export type StreamLine = BatchLine | FinalLine;
 
@@ -108,6 +110,15 @@ function amountOf(v: unknown): string | null {
   // A float slipped through (e.g. a hand-written test line): keep what JSON gave.
   if (typeof v === 'number') return normalizeDecimalLiteral(String(v));
   throw new SyntaxError(`bad amount: ${String(v)}`);
+}
+
+function failureOf(v: unknown): { code: string; detail: string } | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const e = v as Record<string, unknown>;
+  return {
+    code: typeof e.code === 'string' ? e.code : 'upstream_unavailable',
+    detail: typeof e.detail === 'string' ? e.detail : 'The server stopped loading.',
+  };
 }
 
 /** One NDJSON line of the history stream, amounts exact. */
@@ -123,6 +134,7 @@ export function parseStreamLine(line: string): StreamLine {
       cursor: typeof o.cursor === 'string' ? o.cursor : undefined,
       decoderVersion: Number.isSafeInteger(o.decoderVersion) ? (o.decoderVersion as number) : undefined,
       unexplained: Number.isSafeInteger(o.unexplained) ? (o.unexplained as number) : undefined,
+      error: failureOf(o.error),
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');

@@ -18,7 +18,8 @@ const MAX_FAILURES = 3;
  *   final line): what is stored stays; ask again from the stored cursor after `delayMs`, at most
  *   MAX_FAILURES times in a row. Any other refusal (4xx) ends the load at once.
  * - `complete: false`: the server keeps loading in the background; ask again with the final
- *   line's cursor, after `delayMs` when the call brought nothing new, at once otherwise.
+ *   line's cursor, after `delayMs` when the call brought nothing new, at once otherwise; unless
+ *   the line carries an `error` (the server's load stopped on a failure): the load ends with it.
  */
 export class ApiRetryPolicy {
   private failures = 0;
@@ -51,6 +52,10 @@ export class ApiRetryPolicy {
   /** A call that ended without finishing the phase. */
   async afterCall(call: ApiCall): Promise<LoadRow> {
     const { signal } = this.o;
+    // The server's load stopped on a failure and says why: the load ends with it (the rows and
+    // cursor reached are stored), shown with a retry, not asked again every second.
+    const failed = call.final?.error;
+    if (failed && !signal.aborted) throw new ApiError(502, failed.code, failed.detail);
     if (!call.final && !signal.aborted) {
       if (++this.failures > MAX_FAILURES) throw new Error('The stream ended without its final line.');
     }

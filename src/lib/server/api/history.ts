@@ -10,6 +10,7 @@ import type { Metrics } from '../metrics.js';
 import type { Principal } from './authenticate.js';
 import type { CursorCodec } from './cursor.js';
 import { parseLimit } from './parse-limit.js';
+import { streamError } from './problem.js';
 
 export interface HistoryContext {
   db: Database;
@@ -153,10 +154,12 @@ async function stream(
     await nextChangeOrClosing(ctx, loader, wait, v);
   }
 
-  const finalLine = (complete: boolean) => {
+  /** `failure`: the load stopped on it; the line says why (chain and RPC host only), resumable from the cursor. */
+  const finalLine = (complete: boolean, failure?: unknown) => {
     const s = loader.state;
     const line: Record<string, unknown> = { complete, tradeCount: s.tradeCount, wallet: t.shown, firstTrade: s.firstTrade, unexplained: s.unexplainedCount };
     if (!complete) line.cursor = cursorFor(ctx, t, cursorKey, belowSig);
+    if (!complete && failure) line.error = streamError(failure, t.chain);
     return JSON.stringify(line) + '\n';
   };
 
@@ -193,7 +196,7 @@ async function stream(
       if (s.complete) return yield finalLine(true);
       if (!loader.running) {
         // The walk stopped without finishing: an upstream error ends the stream, resumable from here.
-        if (loader.lastError) return yield finalLine(false);
+        if (loader.lastError) return yield finalLine(false, loader.lastError);
         await loader.wantAll();
       }
       const now = Date.now();

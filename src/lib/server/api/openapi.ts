@@ -86,6 +86,17 @@ function components(): Record<string, unknown> {
             description: 'Transactions read whose balance changes no trade explains (GET /v1/wallets/{address}/unexplained); so far while loading.',
           },
           cursor: { type: 'string', description: 'Present exactly when complete is false.' },
+          error: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['code', 'detail'],
+            description:
+              'Present when the load stopped on a failure (complete is false): why, with the chain and the RPC host only. Ask again with the cursor later; the history resumes from it.',
+            properties: {
+              code: { type: 'string', description: 'A problem code, e.g. upstream_unavailable.' },
+              detail: { type: 'string' },
+            },
+          },
         },
       },
       Page: {

@@ -65,3 +65,33 @@ export function problemResponse(error: unknown, extraHeaders: Record<string, str
   const body = { type: `urn:wallet-history:problem:${code}`, title: TITLES[code] ?? code, status, code, detail };
   return new Response(JSON.stringify(body), { status, headers });
 }
+
+/** What each transport failure means, in words, for a stream's final line (the endpoint named by its host only). */
+const UPSTREAM_REASON: Partial<Record<HistoryErrorCode, string>> = {
+  rpc_http_error: 'could not be reached or answered with an HTTP error',
+  rpc_rate_limited: 'kept refusing with rate limits',
+  rpc_timeout: 'did not answer in time',
+  rpc_malformed_response: 'answered with something other than the JSON expected',
+  rpc_error: 'answered with an error',
+  invalid_position: 'answered with a transaction at another place than before',
+};
+
+/**
+ * Why a stream ended without its history (decisions.md): `{ code, detail }` for the final line. A
+ * transport failure says the chain and the RPC's host, never its path or query, where providers
+ * put their keys; other codes keep their own message, as a problem's detail would.
+ */
+export function streamError(error: unknown, chain: string): { code: HistoryErrorCode; detail: string } {
+  const e = isHistoryError(error) ? error : new HistoryError('internal', 'The server failed to load this history.', { cause: error });
+  const code = PUBLIC_CODE[e.code] ?? e.code;
+  if (code !== 'upstream_unavailable') return { code, detail: code === e.code ? e.message : 'The server failed to load this history.' };
+  let host: string | null = null;
+  try {
+    if (typeof e.context.url === 'string') host = new URL(e.context.url).host;
+  } catch {
+    host = null;
+  }
+  const who = host ? `The ${chain} RPC at ${host}` : `The ${chain} RPC`;
+  const status = typeof e.context.status === 'number' ? ` (HTTP ${e.context.status})` : '';
+  return { code, detail: `${who} ${UPSTREAM_REASON[e.code] ?? 'failed'}${status}; loading stopped here and resumes from the cursor.` };
+}
