@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DashboardDb, walletId } from '../../src/lib/dashboard/db.js';
+import { DashboardDb } from '../../src/lib/dashboard/db.js';
 import { WalletLoader } from '../../src/lib/dashboard/loader.js';
 import { createScriptedSource, type ScriptedSource } from '../support/scripted-source.js';
 import { randomWallet, startTestServer, TEST_KEY, type TestServer } from '../support/test-server.js';
