@@ -46,6 +46,21 @@ export function isRequestFault(code: HistoryErrorCode): boolean {
   return REQUEST_FAULTS.has(code);
 }
 
+const UPSTREAM_FAULTS: ReadonlySet<HistoryErrorCode> = new Set([
+  'upstream_unavailable',
+  'rpc_http_error',
+  'rpc_rate_limited',
+  'rpc_timeout',
+  'rpc_malformed_response',
+  'rpc_error',
+  'invalid_position',
+]);
+
+/** True for the codes that say a chain's endpoint failed (what clients see as upstream_unavailable). */
+export function isUpstreamFault(code: HistoryErrorCode): boolean {
+  return UPSTREAM_FAULTS.has(code);
+}
+
 export interface HistoryErrorOptions {
   cause?: unknown;
   retryable?: boolean;

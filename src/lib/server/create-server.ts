@@ -118,6 +118,10 @@ export async function createServer({ config, sources, log = console.log, readRow
     }
     // On PostgreSQL every walking instance also serves what API-only instances record.
     const demand = db.kind === 'postgres' && config.role !== 'api' ? await startDemandWorker({ db, loaders, log }) : undefined;
+    // On the embedded store, the same 30 s sweep for loads whose failure's backoff has run out
+    // (store/wallets.ts): they resume on their own, no sooner.
+    const sweep = !demand && config.role !== 'api' ? setInterval(() => void loaders.resumeBackground().catch(() => {}), 30_000) : undefined;
+    sweep?.unref?.();
     const api = createApi({
       db,
       chains,
@@ -165,6 +169,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       workers,
       role: config.role,
       async close() {
+        clearInterval(sweep);
         await demand?.close();
         await loaders.stopAll();
         await leases?.close();

@@ -214,6 +214,14 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
           );
           ALTER TABLE wallets ADD COLUMN unexplained_count int NOT NULL DEFAULT 0`,
   },
+  {
+    // A wallet whose load stopped on an upstream failure is not resumed by the server (at start, by
+    // the workers' sweep) before retry_at: failures in a row double the wait (store/wallets.ts).
+    // A stored batch clears both. A request for the wallet still tries at once.
+    version: 10,
+    sql: `ALTER TABLE wallets ADD COLUMN failures int NOT NULL DEFAULT 0;
+          ALTER TABLE wallets ADD COLUMN retry_at timestamptz`,
+  },
 ];
 
 /**

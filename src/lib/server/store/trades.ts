@@ -89,7 +89,7 @@ export async function storeBatch(
        ON CONFLICT DO NOTHING RETURNING 1)
      UPDATE wallets SET head_marker = $6, tail_position = $7, complete = $8, trade_count = trade_count + (SELECT n FROM n),
        unexplained_count = unexplained_count + (SELECT count(*)::int FROM uins),
-       first_trade = $9, head_checked_at = $10, updated_at = now(),
+       first_trade = $9, head_checked_at = $10, updated_at = now(), failures = 0, retry_at = NULL,
        decoder_version = CASE WHEN trade_count = 0 AND $11::int IS NOT NULL THEN $11::int ELSE decoder_version END
      WHERE id = $1${leased ? ' AND EXISTS (SELECT 1 FROM lease)' : ''}
      RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version, unexplained_count${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,

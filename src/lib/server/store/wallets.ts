@@ -87,8 +87,33 @@ export async function setLoadAll(db: Queryable, walletId: number): Promise<void>
  * under way: both resume at start.
  */
 export async function walletsToResume(db: Queryable): Promise<WalletState[]> {
-  const rows = await db.query<WalletRow>(`SELECT ${COLUMNS} FROM wallets WHERE load_all AND NOT complete OR redecode_version IS NOT NULL ORDER BY id`);
+  const rows = await db.query<WalletRow>(
+    `SELECT ${COLUMNS} FROM wallets
+     WHERE (load_all AND NOT complete AND ${RETRY_DUE}) OR redecode_version IS NOT NULL ORDER BY id`,
+  );
   return rows.map(toState);
+}
+
+/** A wallet the server may resume on its own: no failure waiting out its backoff. */
+const RETRY_DUE = '(retry_at IS NULL OR retry_at <= now())';
+
+/**
+ * The first wait after a failure, and the longest: 30 s doubled per failure in a row, at most an
+ * hour, so a wallet whose RPC is down costs a few requests an hour instead of a walk at every
+ * start and every 30 s sweep.
+ */
+export const RETRY_FIRST_SECONDS = 30;
+export const RETRY_MAX_SECONDS = 3600;
+
+/** The wallet's load stopped on an upstream failure: the server resumes it no sooner than the backoff allows. */
+export async function recordFailure(db: Queryable, walletId: number): Promise<{ failures: number; retryAt: Date }> {
+  const rows = await db.query<{ failures: number; retry_at: Date | string }>(
+    `UPDATE wallets SET failures = failures + 1,
+       retry_at = now() + least($2::float8, $3::float8 * power(2, failures)) * interval '1 second'
+     WHERE id = $1 RETURNING failures, retry_at`,
+    [walletId, RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS],
+  );
+  return { failures: Number(rows[0].failures), retryAt: new Date(rows[0].retry_at) };
 }
 
 /** The channel API-only instances (ROLE=api) notify when they record demand; the payload is the wallet id. */
@@ -122,7 +147,11 @@ export interface WalletDemand {
   redecodeWanted: boolean;
 }
 
-/** Wallets with demand a worker has to serve (all of them, or the one named). */
+/**
+ * Wallets with demand a worker has to serve (all of them, or the one named). The sweep over all of
+ * them leaves out loads waiting out a failure's backoff; a wallet named (an API instance's
+ * notification of a request) is served at once.
+ */
 export async function walletsWithDemand(db: Queryable, id?: number): Promise<WalletDemand[]> {
   const rows = await db.query<{
     id: number;
@@ -136,7 +165,8 @@ export async function walletsWithDemand(db: Queryable, id?: number): Promise<Wal
     refresh_wanted: boolean;
   }>(
     `SELECT id, chain, address, complete, load_all, trade_count, want_count, redecode_wanted, refresh_wanted FROM wallets
-     WHERE ($1::int IS NULL OR id = $1) AND ((NOT complete AND (load_all OR want_count > trade_count)) OR refresh_wanted OR redecode_wanted)
+     WHERE ($1::int IS NULL OR id = $1)
+       AND ((NOT complete AND (load_all OR want_count > trade_count) AND ($1::int IS NOT NULL OR ${RETRY_DUE})) OR refresh_wanted OR redecode_wanted)
      ORDER BY id`,
     [id ?? null],
   );

@@ -1,4 +1,5 @@
-import { isHistoryError } from '../../../core/errors.js';
+import { isHistoryError, isUpstreamFault } from '../../../core/errors.js';
+import { recordFailure } from '../../store/wallets.js';
 import { redecodeWanted, startRedecode } from './redecode-wallet.js';
 import { refreshHead } from './refresh-head.js';
 import { storeTailBatch } from './store-tail-batch.js';
@@ -32,7 +33,8 @@ export async function walkLoop(w: Walker): Promise<boolean> {
             w.lease.lost();
             continue;
           }
-          core.fail(e);
+          // An endpoint that fails: the server does not resume this walk on its own before the backoff allows.
+          if (isUpstreamFault(core.fail(e).code)) await recordFailure(core.db, core.state.id).catch(() => {});
           return true;
         }
       } else if (w.redecode.task) {
