@@ -97,3 +97,22 @@ test('a Tron wallet loads the same rows through the API and straight from TronGr
   }
   expect(replay.stats.notFound).toBe(0);
 });
+
+test('a wrong key says so in the header, as the load says the 401; the right one shows as accepted', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const p = await ctx.newPage();
+    await p.goto(app.baseUrl + '/');
+    await expect(p.locator('[data-ready="true"]')).toBeVisible();
+    await setApiKey(p, 'not-a-key-of-this-server');
+    await expect(p.getByRole('button', { name: 'API key refused' })).toBeVisible();
+    await p.getByTestId('chain').selectOption('tron');
+    await p.getByTestId('address').fill(world.synth.wallet);
+    await p.getByTestId('load').click();
+    await expect(p.getByTestId('status')).toHaveAttribute('data-status', 'error');
+    await setApiKey(p);
+    await expect(p.getByRole('button', { name: 'API key ✓' })).toBeVisible();
+  } finally {
+    await ctx.close();
+  }
+});

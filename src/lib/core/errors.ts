@@ -15,6 +15,17 @@ const REQUEST_FAULT_CODES = [
   'method_not_allowed',
 ] as const;
 
+/** Transport and decoding codes (chain sources); they surface to clients as upstream_unavailable. */
+const TRANSPORT_FAULT_CODES = [
+  'rpc_http_error',
+  'rpc_rate_limited',
+  'rpc_timeout',
+  'rpc_malformed_response',
+  'rpc_error',
+  /** A stored walk position a chain source cannot read (the same code on every chain). */
+  'invalid_position',
+] as const;
+
 export const HISTORY_ERROR_CODES = [
   ...REQUEST_FAULT_CODES,
   // The service.
@@ -25,14 +36,7 @@ export const HISTORY_ERROR_CODES = [
   /** The database does not answer (restarting, unreachable): retry after a few seconds. */
   'store_unavailable',
   'config_invalid',
-  // Transport and decoding codes (chain sources); they surface to clients as upstream_unavailable.
-  'rpc_http_error',
-  'rpc_rate_limited',
-  'rpc_timeout',
-  'rpc_malformed_response',
-  'rpc_error',
-  /** A stored walk position a chain source cannot read (the same code on every chain). */
-  'invalid_position',
+  ...TRANSPORT_FAULT_CODES,
   /** This instance's lease on a wallet was taken over: its walk stops, nothing it had not stored is written (never shown to clients). */
   'lease_lost',
 ] as const;
@@ -46,19 +50,16 @@ export function isRequestFault(code: HistoryErrorCode): boolean {
   return REQUEST_FAULTS.has(code);
 }
 
-const UPSTREAM_FAULTS: ReadonlySet<HistoryErrorCode> = new Set([
-  'upstream_unavailable',
-  'rpc_http_error',
-  'rpc_rate_limited',
-  'rpc_timeout',
-  'rpc_malformed_response',
-  'rpc_error',
-  'invalid_position',
-]);
+const TRANSPORT_FAULTS: ReadonlySet<HistoryErrorCode> = new Set(TRANSPORT_FAULT_CODES);
+
+/** True for a chain source's transport or decoding code (shown to clients as upstream_unavailable). */
+export function isTransportFault(code: HistoryErrorCode): boolean {
+  return TRANSPORT_FAULTS.has(code);
+}
 
 /** True for the codes that say a chain's endpoint failed (what clients see as upstream_unavailable). */
 export function isUpstreamFault(code: HistoryErrorCode): boolean {
-  return UPSTREAM_FAULTS.has(code);
+  return code === 'upstream_unavailable' || TRANSPORT_FAULTS.has(code);
 }
 
 export interface HistoryErrorOptions {

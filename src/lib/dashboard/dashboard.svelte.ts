@@ -35,6 +35,11 @@ export class Dashboard {
   readonly db = getDb();
   chains = $state<ChainInfo[]>(FALLBACK_CHAINS);
   apiKey = $state('');
+  /**
+   * What the server last said of the key: `ok` (an answer to it), `refused` (401), `unchecked`
+   * (none yet, or offline). Checked when saved and at start, and a load refused with 401 marks it.
+   */
+  keyState = $state<'unchecked' | 'ok' | 'refused'>('unchecked');
   rpcUrl = $state('');
   online = $state(true);
   ready = $state(false);
@@ -71,6 +76,7 @@ export class Dashboard {
         next: async (v) => {
           if (!live) return;
           this.load = v ?? null;
+          if (v?.mode === 'api' && v.errorCode === 'unauthorized') this.keyState = 'refused';
           const changed = await mirror.sync(v?.tradeCount ?? 0, v?.generation ?? 0);
           if (live && changed) this.rows = mirror.rows;
         },
@@ -126,6 +132,7 @@ export class Dashboard {
 
     void (async () => {
       this.apiKey = await getSetting(this.db, 'apiKey', '');
+      void this.#checkKey();
       this.rpcUrl = await getSetting(this.db, 'rpcUrl', '');
       const cached = parsePublicChains(await getSetting<unknown>(this.db, 'chains', null));
       if (cached.length) this.chains = cached;
@@ -171,6 +178,22 @@ export class Dashboard {
     this.apiKey = key.trim();
     await putSetting(this.db, 'apiKey', this.apiKey);
     await this.#configureWorker();
+    await this.#checkKey();
+  }
+
+  /** Asks the server about the key (GET /v1/usage: authenticated, not metered). */
+  async #checkKey(): Promise<void> {
+    const key = this.apiKey;
+    this.keyState = 'unchecked';
+    if (!key || !navigator.onLine) return;
+    try {
+      const res = await fetch('/v1/usage', { headers: { authorization: `Bearer ${key}` }, cache: 'no-store' });
+      if (key !== this.apiKey) return;
+      if (res.ok) this.keyState = 'ok';
+      else if (res.status === 401) this.keyState = 'refused';
+    } catch {
+      // Offline or the server is away: unchecked.
+    }
   }
 
   async saveRpcUrl(url: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { HistoryError, isHistoryError, type HistoryErrorCode } from '../../core/errors.js';
+import { HistoryError, isHistoryError, isTransportFault, type HistoryErrorCode } from '../../core/errors.js';
 
 /** The HTTP status of each code a client may see (only here: the rest of the service decides on codes). */
 const STATUS: Partial<Record<HistoryErrorCode, number>> = {
@@ -17,16 +17,11 @@ const STATUS: Partial<Record<HistoryErrorCode, number>> = {
   store_unavailable: 503,
 };
 
-/** Codes a client may see; transport codes surface as upstream_unavailable. */
-const PUBLIC_CODE: Partial<Record<HistoryErrorCode, HistoryErrorCode>> = {
-  rpc_http_error: 'upstream_unavailable',
-  rpc_rate_limited: 'upstream_unavailable',
-  rpc_timeout: 'upstream_unavailable',
-  rpc_malformed_response: 'upstream_unavailable',
-  rpc_error: 'upstream_unavailable',
-  invalid_position: 'upstream_unavailable',
-  config_invalid: 'internal',
-};
+/** The code a client sees: transport codes surface as upstream_unavailable, a configuration fault as internal. */
+function publicCode(code: HistoryErrorCode): HistoryErrorCode {
+  if (isTransportFault(code)) return 'upstream_unavailable';
+  return code === 'config_invalid' ? 'internal' : code;
+}
 
 const TITLES: Partial<Record<HistoryErrorCode, string>> = {
   invalid_address: 'Invalid address',
@@ -46,7 +41,7 @@ const TITLES: Partial<Record<HistoryErrorCode, string>> = {
 /** An RFC 9457 problem response with a stable machine-readable `code`. */
 export function problemResponse(error: unknown, extraHeaders: Record<string, string> = {}): Response {
   const e = isHistoryError(error) ? error : new HistoryError('internal', 'The server failed to handle this request.', { cause: error });
-  const code = PUBLIC_CODE[e.code] ?? e.code;
+  const code = publicCode(e.code);
   const status = STATUS[code] ?? 500;
   // Upstream messages can carry endpoint details; clients get a generic sentence for those.
   // Our own failures are logged with their cause; the client gets a generic sentence.
@@ -83,7 +78,7 @@ const UPSTREAM_REASON: Partial<Record<HistoryErrorCode, string>> = {
  */
 export function streamError(error: unknown, chain: string): { code: HistoryErrorCode; detail: string } {
   const e = isHistoryError(error) ? error : new HistoryError('internal', 'The server failed to load this history.', { cause: error });
-  const code = PUBLIC_CODE[e.code] ?? e.code;
+  const code = publicCode(e.code);
   if (code !== 'upstream_unavailable') return { code, detail: code === e.code ? e.message : 'The server failed to load this history.' };
   let host: string | null = null;
   try {
