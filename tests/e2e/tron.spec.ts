@@ -116,3 +116,33 @@ test('a wrong key says so in the header, as the load says the 401; the right one
     await ctx.close();
   }
 });
+
+test('direct mode tells an RPC without CORS headers apart from a dead port, and says what to configure', async ({ browser }) => {
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const dead = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+  await new Promise<void>((r) => probe.close(() => r()));
+  for (const [rpc, says] of [
+    [replay.url, /answers, but not to this page: it sends no CORS header/],
+    [dead, /could not be reached: nothing answers at that address/],
+  ] as const) {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const p = await ctx.newPage();
+      await p.goto(app.baseUrl + '/');
+      await expect(p.locator('[data-ready="true"]')).toBeVisible();
+      await p.getByTestId('chain').selectOption('tron');
+      await p.getByLabel('Directly from a chain RPC').check();
+      await p.getByTestId('rpc-url').fill(rpc);
+      await p.getByTestId('address').fill(world.synth.wallet);
+      await p.getByTestId('load').click();
+      await expect(p.getByTestId('status')).toHaveAttribute('data-status', 'error', { timeout: 60_000 });
+      await expect(p.getByTestId('status')).toContainText(says);
+      // The reason wraps on a phone instead of running off the screen.
+      expect(await p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  }
+});

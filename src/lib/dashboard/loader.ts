@@ -48,6 +48,8 @@ export interface LoaderDeps {
   /** Wait between re-requests when the server says loading continues; 1 s keeps a busy wallet polled gently. */
   retryDelayMs?: number;
   onProgress?: (row: LoadRow) => void;
+  /** Direct mode: a failure said in words that tell what to configure (the worker's: direct-failure.ts), or null to keep it. */
+  explainFailure?: (e: unknown, req: LoadRequest) => Promise<{ code: string; message: string } | null>;
 }
 
 /** Sliding window of the rate: trades per second over the last 5 s of batches. */
@@ -87,10 +89,11 @@ export class WalletLoader {
     entry.done = this.run(id, req, controller.signal)
       .catch(async (e: unknown) => {
         if (controller.signal.aborted) return this.stopped(id, entry.reason);
-        const code = e instanceof ApiError ? e.code : 'error';
+        const explained = req.mode === 'rpc' ? await this.deps.explainFailure?.(e, req).catch(() => null) : null;
+        const code = explained?.code ?? (e instanceof ApiError ? e.code : 'error');
         return this.update(id, (r) => {
           r.status = 'error';
-          r.error = e instanceof Error ? e.message : String(e);
+          r.error = explained?.message ?? (e instanceof Error ? e.message : String(e));
           r.errorCode = code;
         });
       })

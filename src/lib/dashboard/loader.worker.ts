@@ -10,6 +10,7 @@ import type { ChainInfo } from './api-client.js';
 import { createDirectSource } from './chain-sources.js';
 import { FALLBACK_CHAINS } from './chains.js';
 import { getDb, walletId, type LoadRow } from './db.js';
+import { explainDirectFailure } from './direct-failure.js';
 import { WalletLoader, type LoadRequest } from './loader.js';
 
 const db = getDb();
@@ -46,6 +47,7 @@ const loader = new WalletLoader({
     return createDirectSource({ chain: req.chain, family: info.family, rpcUrl: req.rpcUrl, tokenCache, info });
   },
   onProgress: (row) => progressListener?.(row),
+  explainFailure: (e, req) => explainDirectFailure(e, req.rpcUrl, self.location.origin),
 });
 
 const exposed = {
