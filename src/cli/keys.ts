@@ -4,7 +4,8 @@
  *   npm run keys -- list                 id, account, prefix, created, revoked
  *   npm run keys -- revoke <id|prefix>
  * Uses the same store as the server (DATABASE_URL or ./data). The embedded database is one
- * process at a time: stop the server first, or use PostgreSQL.
+ * process's at a time (store/data-dir-lock.ts): while the server runs on it, this refuses and names
+ * the server's process; stop the server first, or use PostgreSQL, where a key works at once.
  */
 import { loadConfig } from '../lib/server/config.js';
 import { createKey, listKeys, revokeKey } from '../lib/server/store/accounts.js';

@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/lib/server/store/database.js';
+import { migrate } from '../../src/lib/server/store/migrations.js';
+import { findAccountByKey } from '../../src/lib/server/store/accounts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wth-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,5 +31,38 @@ describe('the keys command-line tool', () => {
     expect(run().status).toBe(2);
     expect(run('create').status).toBe(2);
     expect(run('create', 'bad name!').status).toBe(2);
+  });
+
+  it('refuses, naming the process, while another process holds the embedded store; takes over a lock its holder left dying', async () => {
+    const held = mkdtempSync(join(tmpdir(), 'wth-keys-held-'));
+    try {
+      // This process opens the store as a running server would.
+      const db = await openDatabase({ dataDir: held });
+      await migrate(db);
+      const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', 'create', 'bob'], {
+        env: { ...process.env, DATA_DIR: held, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(refused.stdout).toBe('');
+      await db.close();
+      // A holder killed where it stood leaves its lock: a process that no longer exists.
+      const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+      writeFileSync(join(held, 'wallet-history.lock'), JSON.stringify({ pid: Number(dead.stdout.trim()), command: 'build' }));
+      const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', 'create', 'bob'], {
+        env: { ...process.env, DATA_DIR: held, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(created.status).toBe(0);
+      const again = await openDatabase({ dataDir: held });
+      try {
+        expect(await findAccountByKey(again, created.stdout.trim())).toMatchObject({ account: 'bob' });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(held, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { HistoryError } from '../../core/errors.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 /**
  * The one database seam: PGlite (embedded, a directory) or a PostgreSQL server, with the same
@@ -85,11 +86,19 @@ function leanWasm(): void {
 async function openPglite(dataDir: string, optimize: boolean): Promise<Database> {
   if (!optimize) leanWasm();
   const memory = dataDir.startsWith('memory://');
+  let lock: DataDirLock | null = null;
   if (!memory) {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
+    lock = lockDataDir(dataDir);
   }
-  const db = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
+  let db: PGlite;
+  try {
+    if (!memory && !existsSync(join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
+    db = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   const query = async <T>(q: { query: PGlite['query'] }, sql: string, params?: unknown[]) => (await q.query<T>(sql, params as unknown[])).rows;
   return {
     kind: 'pglite',
@@ -99,7 +108,13 @@ async function openPglite(dataDir: string, optimize: boolean): Promise<Database>
     },
     transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => query(tx, sql, params) })),
     listen: (channel, fn) => db.listen(channel, fn),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
