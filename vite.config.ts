@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [sveltekit()],
+  // Rolldown's plugin-timing report (SvelteKit's writeBundle and closeBundle are most of a 6 s
+  // build by design) is noise in every build log here.
+  build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   test: {
     include: ['tests/**/*.test.ts'],
     // PostgreSQL for the store suites: TEST_DATABASE_URL, else a throwaway server of the run's own.
