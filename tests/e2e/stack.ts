@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { corsProxy } from '../support/cors-proxy.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildReplayWorld, startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/index.js';
@@ -197,38 +197,4 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   };
 }
 
-/**
- * The replay RPC sends no CORS headers (Node clients need none); a browser calling it from the
- * app's origin does, as it would from any public RPC provider that allows browsers.
- */
-export async function corsProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
-  const t = new URL(target);
-  const cors = {
-    'access-control-allow-origin': '*',
-    'access-control-allow-headers': '*',
-    'access-control-allow-methods': 'POST, GET, OPTIONS',
-  };
-  const server = createHttpServer((req, res) => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors);
-      res.end();
-      return;
-    }
-    const up = httpRequest({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (r) => {
-      res.writeHead(r.statusCode ?? 502, { ...r.headers, ...cors });
-      r.pipe(res);
-    });
-    up.on('error', () => {
-      res.writeHead(502, cors);
-      res.end();
-    });
-    req.pipe(up);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  const port = typeof a === 'object' && a ? a.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}${t.pathname === '/' ? '' : t.pathname}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+export { corsProxy };

@@ -15,7 +15,7 @@ export async function explainDirectFailure(
   f: typeof fetch = fetch,
 ): Promise<{ code: string; message: string } | null> {
   if (!rpcUrl || !isHistoryError(e, 'rpc_http_error') || e.context.status !== undefined) return null;
-  let host = rpcUrl;
+  let host: string;
   try {
     host = new URL(rpcUrl).host;
   } catch {
