@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/lib/server/store/database.js';
 import { migrate } from '../../src/lib/server/store/migrations.js';
 import { findAccountByKey } from '../../src/lib/server/store/accounts.js';
+import { createTestDatabase, randomWallet, startTestServer } from '../support/test-server.js';
+import { createScriptedSource } from '../support/scripted-source.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wth-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -63,6 +65,23 @@ describe('the keys command-line tool', () => {
       }
     } finally {
       rmSync(held, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, a key created while the server runs works at once', async () => {
+    const pgdb = await createTestDatabase();
+    const srv = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 5 }) }, env: { DATABASE_URL: pgdb.url } });
+    try {
+      const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', 'create', 'carol'], {
+        env: { ...process.env, DATABASE_URL: pgdb.url },
+        encoding: 'utf8',
+      });
+      expect(created.status, created.stderr).toBe(0);
+      const res = await srv.get(`/v1/wallets/${randomWallet()}/history?limit=5`, created.stdout.trim());
+      expect(res.status).toBe(200);
+    } finally {
+      await srv.close();
+      await pgdb.drop();
     }
   });
 });
