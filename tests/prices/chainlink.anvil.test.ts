@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainlinkFeed, roundIdOf } from '../../src/lib/prices/chainlink-feed.js';
+import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
+import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
+import { compileSolidity } from '../support/anvil/compile.js';
+import { createChainDriver } from '../support/anvil/contracts.js';
+
+/**
+ * A Chainlink feed read over JSON-RPC (issue 22), on anvil: a proxy with the real interface
+ * (phases, round ids `(phase << 64) | round`) in front of three aggregators in turn, with a
+ * series of rounds at times chosen here, so each trade time's price is known by hand.
+ *
+ * The series (T0 = 1,700,000,000, hourly rounds, 8 decimals):
+ *  - phase 1 (reverts on a missing round): 100 rounds at T0 + k h, answer 2000 + k USD;
+ *  - phase 2 (answers zeros for a missing round): 50 rounds from T0 + 100 h, answer 3000 + k;
+ *    round 20 answers 0 (nonsense);
+ *  - phase 3: 30 rounds from T0 + 150 h, answer 4000 + k, except a 3-hour silence after round 10
+ *    (rounds 11.. start at T0 + 163 h).
+ * Heartbeat 3,600 s: a round counts up to 3,960 s after its update (10 % margin).
+ */
+const T0 = 1_700_000_000;
+const H = 3600;
+const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const E8 = 100_000_000n;
+
+interface Pushed {
+  phase: number;
+  round: number;
+  time: number;
+  usd: bigint;
+}
+const series: Pushed[] = [];
+for (let k = 0; k < 100; k++) series.push({ phase: 1, round: k + 1, time: T0 + k * H, usd: 2000n + BigInt(k) });
+for (let k = 0; k < 50; k++) series.push({ phase: 2, round: k + 1, time: T0 + (100 + k) * H, usd: k === 19 ? 0n : 3000n + BigInt(k) });
+for (let k = 0; k < 30; k++) series.push({ phase: 3, round: k + 1, time: T0 + (150 + k + (k >= 10 ? 3 : 0)) * H, usd: 4000n + BigInt(k) });
+const END = series.at(-1)!.time;
+
+/** The rule of decisions.md, over the series: the latest round at or before t, within heartbeat + margin, with a positive answer. */
+function expected(t: number): { price: string; roundTime: number; round: string } | null {
+  const r = series.filter((s) => s.time <= t).at(-1);
+  if (!r || r.usd <= 0n || t - r.time > H + 360) return null;
+  return { price: String(r.usd), roundTime: r.time, round: roundIdOf(r.phase, BigInt(r.round)).toString() };
+}
+
+let anvil: AnvilNode;
+let proxy: string;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  const d = createChainDriver(anvil.url);
+  const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
+  proxy = await d.deploy(DEPLOYER, c.TestFeedProxy);
+  for (const phase of [1, 2, 3]) {
+    const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'ETH / USD', phase === 2]);
+    await d.send(DEPLOYER, proxy, c.TestFeedProxy, 'setAggregator', [agg]);
+    const rows = series.filter((s) => s.phase === phase);
+    await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [rows.map((r) => r.usd * E8), rows.map((r) => BigInt(r.time))], 0n, 10_000_000n);
+  }
+}, 120_000);
+afterAll(async () => anvil?.stop());
+
+const feed = (now = (END + 600) * 1000) => {
+  const transport = createRpcTransport({ url: anvil.url });
+  return { transport, feed: createChainlinkFeed({ coin: 'ETH', transport, proxy, heartbeatSeconds: H, now: () => now }) };
+};
+
+describe('a Chainlink feed over JSON-RPC', () => {
+  it('gives the price in force at chosen times: before the first round, on a boundary, between rounds, across phase changes, through silences and nonsense', async () => {
+    const { feed: f } = feed();
+    const cases: [string, number, string | null][] = [
+      ['before the first round', T0 - 1, null],
+      ['on the first round', T0, '2000'],
+      ['on a boundary', T0 + 5 * H, '2005'],
+      ['a second before the next round', T0 + 6 * H - 1, '2005'],
+      ['the last round of phase 1, a second before phase 2', T0 + 100 * H - 1, '2099'],
+      ['the first round of phase 2', T0 + 100 * H, '3000'],
+      ['a zero answer is not a price', T0 + 119 * H + 10, null],
+      ['the round after it', T0 + 120 * H, '3020'],
+      ['phase 3, second round', T0 + 151 * H + 1, '4001'],
+      ['within the margin past the heartbeat', T0 + 159 * H + 3900, '4009'],
+      ['past heartbeat and margin: the feed was silent', T0 + 159 * H + 3961, null],
+      ['two hours into the silence', T0 + 161 * H, null],
+      ['after the silence', T0 + 163 * H, '4010'],
+      ['after the last round, within the heartbeat', END + 100, '4029'],
+    ];
+    const got = await f.pricesAt(cases.map((c) => c[1]));
+    cases.forEach(([what, t, price], i) => {
+      expect(got[i]?.price ?? null, what).toBe(price);
+      expect(got[i], what).toEqual(expected(t));
+    });
+    // Round ids as the proxy writes them.
+    expect(got[5]!.round).toBe(((2n << 64n) | 1n).toString());
+  });
+
+  it('prices 2,000 times at once with a handful of batched requests, and none again for times it has read', async () => {
+    const { feed: f, transport } = feed();
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const times = Array.from({ length: 2000 }, () => T0 - H + Math.floor(rand() * (END - T0 + 2 * H)));
+    const got = await f.pricesAt(times);
+    expect(got).toEqual(times.map(expected));
+    // Bounds: decimals and phaseId, the aggregators, their first and latest rounds (4 requests);
+    // then one batch per bisection step: log2(100) rounds to about 7.
+    const first = transport.stats.httpRequests;
+    expect(first).toBeLessThanOrEqual(4 + 8);
+    const again = await f.pricesAt(times.slice(0, 500));
+    expect(again).toEqual(times.slice(0, 500).map(expected));
+    expect(transport.stats.httpRequests).toBe(first);
+  });
+
+  it('does not use a round that claims an update after now', async () => {
+    // "Now" is a minute after phase 3's round 5: later rounds are nonsense for a time past now.
+    const { feed: f } = feed((T0 + 154 * H + 60) * 1000);
+    const got = await f.pricesAt([T0 + 154 * H + 30, T0 + 156 * H]);
+    expect(got[0]?.price).toBe('4004');
+    expect(got[1]).toBeNull();
+  });
+
+  it('refuses an address that is not a feed, naming it', async () => {
+    const transport = createRpcTransport({ url: anvil.url });
+    const f = createChainlinkFeed({ coin: 'ETH', transport, proxy: DEPLOYER, heartbeatSeconds: H });
+    await expect(f.pricesAt([T0])).rejects.toThrow(/not a Chainlink proxy/);
+  });
+});
