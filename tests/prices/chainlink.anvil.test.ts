@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainlinkFeed, roundIdOf } from '../../src/lib/prices/chainlink-feed.js';
 import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
+import { createStoreRoundCache } from '../../src/lib/server/store/price-rounds.js';
+import { openMemoryDatabase } from '../support/test-server.js';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
 import { compileSolidity } from '../support/anvil/compile.js';
 import { createChainDriver } from '../support/anvil/contracts.js';
@@ -92,17 +94,17 @@ describe('a Chainlink feed over JSON-RPC', () => {
     expect(got[5]!.round).toBe(((2n << 64n) | 1n).toString());
   });
 
-  it('prices 2,000 times at once with a handful of batched requests, and none again for times it has read', async () => {
+  it('prices 2,000 times at once in at most 10 batched requests, and none again for times it has read', async () => {
     const { feed: f, transport } = feed();
     let seed = 7;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const times = Array.from({ length: 2000 }, () => T0 - H + Math.floor(rand() * (END - T0 + 2 * H)));
     const got = await f.pricesAt(times);
     expect(got).toEqual(times.map(expected));
-    // Bounds: decimals and phaseId, the aggregators, their first and latest rounds (4 requests);
-    // then one batch per bisection step: log2(100) rounds to about 7.
+    // Bounds: decimals and phaseId; the aggregators; their first and latest rounds (3 requests);
+    // then one batch per bisection step: log2(100) rounds up to 7.
     const first = transport.stats.httpRequests;
-    expect(first).toBeLessThanOrEqual(4 + 8);
+    expect(first).toBeLessThanOrEqual(3 + 7);
     const again = await f.pricesAt(times.slice(0, 500));
     expect(again).toEqual(times.slice(0, 500).map(expected));
     expect(transport.stats.httpRequests).toBe(first);
@@ -120,5 +122,41 @@ describe('a Chainlink feed over JSON-RPC', () => {
     const transport = createRpcTransport({ url: anvil.url });
     const f = createChainlinkFeed({ coin: 'ETH', transport, proxy: DEPLOYER, heartbeatSeconds: H });
     await expect(f.pricesAt([T0])).rejects.toThrow(/not a Chainlink proxy/);
+  });
+
+  it('keeps the rounds it read in the store: another process over the same times reads only the bounds', async () => {
+    const db = await openMemoryDatabase();
+    try {
+      const times = Array.from({ length: 300 }, (_, i) => T0 + i * 1777);
+      const a = createRpcTransport({ url: anvil.url });
+      const first = createChainlinkFeed({
+        coin: 'ETH',
+        transport: a,
+        proxy,
+        heartbeatSeconds: H,
+        rounds: createStoreRoundCache(db),
+        feedKey: `anvil:${proxy}`,
+        now: () => (END + 600) * 1000,
+      });
+      expect(await first.pricesAt(times)).toEqual(times.map(expected));
+      const stored = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM price_rounds'))[0].n;
+      expect(stored).toBeGreaterThan(50);
+      // A new process (a new feed object, nothing in memory) on the same store.
+      const b = createRpcTransport({ url: anvil.url });
+      const second = createChainlinkFeed({
+        coin: 'ETH',
+        transport: b,
+        proxy,
+        heartbeatSeconds: H,
+        rounds: createStoreRoundCache(db),
+        feedKey: `anvil:${proxy}`,
+        now: () => (END + 600) * 1000,
+      });
+      expect(await second.pricesAt(times)).toEqual(times.map(expected));
+      // decimals and phaseId; the aggregators; their first and latest rounds: nothing else.
+      expect(b.stats.httpRequests).toBe(3);
+    } finally {
+      await db.close();
+    }
   });
 });

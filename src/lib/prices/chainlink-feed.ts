@@ -1,7 +1,9 @@
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Hex } from 'viem';
 import { formatUnits } from '../core/decimal.js';
+import { HistoryError } from '../core/errors.js';
 import type { RpcCall, RpcTransport } from '../rpc/json-rpc.js';
-import type { PricePoint, PriceSource } from './price-source.js';
+import { createMemoryCache } from '../core/chain-source.js';
+import type { PricePoint, PriceSource, RoundCache, StoredRound } from './price-source.js';
 
 /**
  * A Chainlink price feed read over plain JSON-RPC (issue 22): no archive node, no price API key.
@@ -29,6 +31,10 @@ export interface ChainlinkFeedOptions {
   proxy: string;
   /** Seconds the feed promises between updates at most: ETH/USD on Ethereum, 3,600. */
   heartbeatSeconds: number;
+  /** Where rounds read are kept (the store on the server); memory when absent. */
+  rounds?: RoundCache;
+  /** The cache key of this feed: `<chain slug>:<proxy>`. */
+  feedKey?: string;
   /** Milliseconds since the epoch (tests). */
   now?: () => number;
 }
@@ -68,52 +74,67 @@ export const roundIdOf = (phase: number, aggregatorRound: bigint): bigint => (Bi
 
 export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
   const now = o.now ?? Date.now;
+  // Rounds known in this process; the cache behind it keeps them for every process and restart.
   const rounds = new Map<bigint, Round>();
+  const cache: RoundCache = o.rounds ?? createMemoryCache<StoredRound>();
+  const feedKey = o.feedKey ?? o.proxy.toLowerCase();
+  const toStored = (r: NonNullable<Round>): StoredRound => ({ answer: r.answer.toString(), updatedAt: r.updatedAt });
+  const fromStored = (r: StoredRound): Round => (r.answer === null ? null : { answer: BigInt(r.answer), updatedAt: r.updatedAt });
   let bounds: Promise<Bounds> | null = null;
 
-  const call = (to: string, functionName: string, args: unknown[] = []): RpcCall => ({
+  /** One eth_call: the contract, the function, its arguments. */
+  type Read = readonly [to: string, functionName: string, args?: unknown[]];
+  const call = ([to, functionName, args = []]: Read): RpcCall => ({
     method: 'eth_call',
     params: [{ to, data: encodeFunctionData({ abi: ABI, functionName, args } as never) }, 'latest'],
   });
 
-  /** eth_calls in one batch; a call that reverts answers null. */
-  async function read<T>(calls: RpcCall[], functionName: string, signal?: AbortSignal): Promise<(T | null)[]> {
-    if (!calls.length) return [];
-    const out = await o.transport.callManySettled<Hex>(calls, { signal });
-    return out.map((r) => {
-      if (!r.ok || r.result === '0x') return null;
-      return decodeFunctionResult({ abi: ABI, functionName, data: r.result } as never) as T;
+  /** eth_calls in one batch; a call that reverts answers null, any other error of the node fails the read. */
+  async function read(reads: readonly Read[], signal?: AbortSignal): Promise<unknown[]> {
+    if (!reads.length) return [];
+    const out = await o.transport.callManySettled<Hex>(reads.map(call), { signal });
+    return out.map((r, i) => {
+      const functionName = reads[i][1];
+      if (!r.ok) {
+        if (r.error.code === 3 || /revert/i.test(r.error.message)) return null;
+        throw new HistoryError('rpc_error', `${o.coin}/USD feed ${o.proxy}: ${functionName}: ${r.error.message}`, { retryable: true });
+      }
+      if (r.result === '0x') return null;
+      try {
+        return decodeFunctionResult({ abi: ABI, functionName, data: r.result } as never) as unknown;
+      } catch (e) {
+        throw new HistoryError('rpc_malformed_response', `${o.coin}/USD feed ${o.proxy}: ${functionName} answered what it cannot: ${(e as Error).message}`, {
+          cause: e,
+        });
+      }
     });
   }
 
   type RoundTuple = readonly [bigint, bigint, bigint, bigint, bigint];
   const roundOf = (t: RoundTuple | null): Round => (t && t[3] > 0n ? { answer: t[1], updatedAt: Number(t[3]) } : null);
 
+  /** Three batched requests: decimals and phase; each phase's aggregator; each phase's latest and first rounds. */
   async function readBounds(signal?: AbortSignal): Promise<Bounds> {
-    const [decimals, phaseId] = await Promise.all([
-      read<number>([call(o.proxy, 'decimals')], 'decimals', signal),
-      read<number>([call(o.proxy, 'phaseId')], 'phaseId', signal),
-    ]);
-    if (decimals[0] === null || phaseId[0] === null) throw new Error(`${o.coin}/USD feed ${o.proxy}: not a Chainlink proxy (decimals, phaseId)`);
-    const ids = Array.from({ length: Number(phaseId[0]) }, (_, i) => i + 1);
-    const aggregators = await read<string>(
-      ids.map((p) => call(o.proxy, 'phaseAggregators', [p])),
-      'phaseAggregators',
+    const [decimals, phaseId] = (await read(
+      [
+        [o.proxy, 'decimals'],
+        [o.proxy, 'phaseId'],
+      ],
       signal,
-    );
+    )) as [number | null, number | null];
+    if (decimals === null || phaseId === null) throw new Error(`${o.coin}/USD feed ${o.proxy}: not a Chainlink proxy (decimals, phaseId)`);
+    const ids = Array.from({ length: Number(phaseId) }, (_, i) => i + 1);
+    const aggregators = (await read(
+      ids.map((p) => [o.proxy, 'phaseAggregators', [p]] as const),
+      signal,
+    )) as (string | null)[];
     const live = ids.flatMap((id, i) => (aggregators[i] && !/^0x0{40}$/i.test(aggregators[i]!) ? [{ id, aggregator: aggregators[i]! }] : []));
-    const [latest, first] = await Promise.all([
-      read<RoundTuple>(
-        live.map((p) => call(p.aggregator, 'latestRoundData')),
-        'latestRoundData',
-        signal,
-      ),
-      read<RoundTuple>(
-        live.map((p) => call(o.proxy, 'getRoundData', [roundIdOf(p.id, 1n)])),
-        'getRoundData',
-        signal,
-      ),
-    ]);
+    const ends = (await read(
+      live.flatMap((p) => [[p.aggregator, 'latestRoundData'] as const, [o.proxy, 'getRoundData', [roundIdOf(p.id, 1n)]] as const]),
+      signal,
+    )) as (RoundTuple | null)[];
+    const latest = live.map((_, i) => ends[2 * i]);
+    const first = live.map((_, i) => ends[2 * i + 1]);
     const phases: Phase[] = [];
     live.forEach((p, i) => {
       const l = latest[i];
@@ -125,7 +146,7 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       rounds.set(roundIdOf(p.id, last), lr);
       phases.push({ id: p.id, last, firstTime: f.updatedAt, lastTime: lr.updatedAt });
     });
-    return { decimals: Number(decimals[0]), phases, readAt: now() };
+    return { decimals: Number(decimals), phases, readAt: now() };
   }
 
   async function currentBounds(signal?: AbortSignal): Promise<Bounds> {
@@ -155,13 +176,22 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
         const id = roundIdOf(s.phase.id, (s.lo + s.hi) / 2n);
         if (!rounds.has(id)) wanted.add(id);
       }
-      const ids = [...wanted];
-      const got = await read<RoundTuple>(
-        ids.map((id) => call(o.proxy, 'getRoundData', [id])),
-        'getRoundData',
+      // Kept ones first; the others from the feed, then kept.
+      const kept = wanted.size ? await cache.get(feedKey, [...wanted].map(String)) : new Map<string, StoredRound>();
+      for (const [k, v] of kept) rounds.set(BigInt(k), fromStored(v));
+      const ids = [...wanted].filter((id) => !kept.has(id.toString()));
+      const got = (await read(
+        ids.map((id) => [o.proxy, 'getRoundData', [id]] as const),
         signal,
-      );
-      ids.forEach((id, i) => rounds.set(id, roundOf(got[i])));
+      )) as (RoundTuple | null)[];
+      const fresh = new Map<string, StoredRound>();
+      ids.forEach((id, i) => {
+        const r = roundOf(got[i]);
+        rounds.set(id, r);
+        // A round the feed said it lacks is not kept: only what was published is final.
+        if (r) fresh.set(id.toString(), toStored(r));
+      });
+      if (fresh.size) await cache.put(feedKey, fresh);
       for (const [t, s] of open) {
         const mid = (s.lo + s.hi) / 2n;
         const r = rounds.get(roundIdOf(s.phase.id, mid));

@@ -1,3 +1,5 @@
+import type { ChainKeyedCache } from '../core/chain-source.js';
+
 /**
  * USD prices of a chain's native coin (issue 22, decisions.md "USD values"): one small interface
  * whatever serves them (a Chainlink feed read over an EVM chain's JSON-RPC, or a public candle
@@ -24,3 +26,16 @@ export interface PriceSource {
    */
   pricesAt(times: readonly number[], signal?: AbortSignal): Promise<(PricePoint | null)[]>;
 }
+
+/** A feed round as kept: its raw answer (decimal digits, may be negative) and update time; `answer` null when the feed has no such round. */
+export interface StoredRound {
+  answer: string | null;
+  updatedAt: number;
+}
+
+/**
+ * Rounds read, kept where the source runs (the store on the server, memory in tests) and shared
+ * by every wallet: keyed by the feed (`<chain>:<proxy>`) and the round id in decimal. A round
+ * never changes once published, so it is never read twice.
+ */
+export type RoundCache = ChainKeyedCache<StoredRound>;

@@ -222,6 +222,19 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
     sql: `ALTER TABLE wallets ADD COLUMN failures int NOT NULL DEFAULT 0;
           ALTER TABLE wallets ADD COLUMN retry_at timestamptz`,
   },
+  {
+    // Price feed rounds read (issue 22, prices/chainlink-feed.ts), shared by every wallet: a round
+    // never changes once published, so it is read from its chain once. feed: '<chain>:<proxy>';
+    // round: the proxy's round id in decimal; answer: the raw answer in decimal digits.
+    version: 11,
+    sql: `CREATE TABLE price_rounds (
+            feed text COLLATE "C" NOT NULL,
+            round text COLLATE "C" NOT NULL,
+            answer text NOT NULL,
+            updated_at bigint NOT NULL,
+            PRIMARY KEY (feed, round)
+          )`,
+  },
 ];
 
 /**
