@@ -159,4 +159,30 @@ describe('a Chainlink feed over JSON-RPC', () => {
       await db.close();
     }
   });
+
+  it('reads every round once when the times are dense: 5,000 trades over 2,000 hourly rounds in at most one request per 200 trades', async () => {
+    const d = createChainDriver(anvil.url);
+    const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
+    const dense = await d.deploy(DEPLOYER, c.TestFeedProxy);
+    const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'SOL / USD', true]);
+    await d.send(DEPLOYER, dense, c.TestFeedProxy, 'setAggregator', [agg]);
+    const start = T0 + 1_000_000;
+    const usd = (k: number) => 100n + BigInt(k % 97);
+    for (let from = 0; from < 2000; from += 250) {
+      const ks = Array.from({ length: 250 }, (_, i) => from + i);
+      await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [ks.map((k) => usd(k) * E8), ks.map((k) => BigInt(start + k * H))], 0n, 25_000_000n);
+    }
+    const transport = createRpcTransport({ url: anvil.url });
+    const f = createChainlinkFeed({ coin: 'SOL', transport, proxy: dense, heartbeatSeconds: H, now: () => (start + 2000 * H) * 1000 });
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const times = Array.from({ length: 5000 }, () => start + Math.floor(rand() * 1999 * H));
+    const got = await f.pricesAt(times);
+    times.forEach((t, i) => {
+      const k = Math.floor((t - start) / H);
+      expect(got[i]).toEqual({ price: String(usd(k)), roundTime: start + k * H, round: roundIdOf(1, BigInt(k + 1)).toString() });
+    });
+    // The bounds (3), then the rounds between the first and the last, 100 a batch (20).
+    expect(transport.stats.httpRequests).toBeLessThanOrEqual(25);
+  }, 120_000);
 });

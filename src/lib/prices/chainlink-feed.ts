@@ -64,6 +64,13 @@ interface Bounds {
   readAt: number;
 }
 
+/**
+ * Dense times: when a phase's open searches span fewer unknown rounds than this many per search,
+ * every one of those rounds is read at once (100 a batch request) instead of bisecting, whose
+ * midpoints double each step until they are the rounds themselves. Measured on anvil, 5,000 times
+ * over 2,000 hourly rounds: at most 25 requests this way, 31 by bisection alone.
+ */
+const DENSE_ROUNDS_PER_SEARCH = 4;
 /** The feed's phases and latest rounds are read again after this long (new rounds appear). */
 const BOUNDS_TTL_MS = 60_000;
 /** Past its heartbeat, a round still counts for this share of it more, at least a minute: blocks and relays lag. */
@@ -158,6 +165,26 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
     return bounds;
   }
 
+  /**
+   * The round ids strictly inside the searches' brackets not known yet, each once (the brackets
+   * merged); null as soon as there are more than `cap` (then bisection is cheaper).
+   */
+  function unknownBetween(phase: Phase, group: readonly { lo: bigint; hi: bigint }[], cap: number): bigint[] | null {
+    const spans = group.map((s) => [s.lo + 1n, s.hi - 1n] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const out: bigint[] = [];
+    let next = 0n;
+    for (const [from, to] of spans) {
+      for (let r = from > next ? from : next; r <= to; r++) {
+        const id = roundIdOf(phase.id, r);
+        if (rounds.has(id)) continue;
+        if (out.length === cap) return null;
+        out.push(id);
+      }
+      if (to + 1n > next) next = to + 1n;
+    }
+    return out;
+  }
+
   async function pricesAt(times: readonly number[], signal?: AbortSignal): Promise<(PricePoint | null)[]> {
     const b = await currentBounds(signal);
     // One search per distinct time: [lo, hi) over a phase's aggregator rounds, with lo's time at
@@ -172,9 +199,17 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       const open = [...searches].filter(([, s]) => s.hi - s.lo > 1n);
       if (!open.length) break;
       const wanted = new Set<bigint>();
-      for (const [, s] of open) {
-        const id = roundIdOf(s.phase.id, (s.lo + s.hi) / 2n);
-        if (!rounds.has(id)) wanted.add(id);
+      const byPhase = new Map<Phase, { lo: bigint; hi: bigint }[]>();
+      for (const [, s] of open) byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), s]);
+      for (const [phase, group] of byPhase) {
+        const cap = DENSE_ROUNDS_PER_SEARCH * group.length;
+        const unknown = unknownBetween(phase, group, cap);
+        if (unknown) for (const id of unknown) wanted.add(id);
+        else
+          for (const s of group) {
+            const id = roundIdOf(phase.id, (s.lo + s.hi) / 2n);
+            if (!rounds.has(id)) wanted.add(id);
+          }
       }
       // Kept ones first; the others from the feed, then kept.
       const kept = wanted.size ? await cache.get(feedKey, [...wanted].map(String)) : new Map<string, StoredRound>();
