@@ -55,7 +55,7 @@ function scaled(s: string): { n: bigint; scale: number } {
 
 /** `n / 10^scale` rounded half-even to 6 decimals, as a canonical literal (no trailing zeros). */
 function roundHalfEven6(n: bigint, scale: number): string {
-  let q = n;
+  let q: bigint;
   if (scale > 6) {
     const d = 10n ** BigInt(scale - 6);
     q = n / d;
