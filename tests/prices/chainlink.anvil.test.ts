@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryCache } from '../../src/lib/core/chain-source.js';
 import { createChainlinkFeed, roundIdOf } from '../../src/lib/prices/chainlink-feed.js';
+import { createPriceService } from '../../src/lib/prices/price-service.js';
+import type { StoredRound } from '../../src/lib/prices/price-source.js';
 import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
 import { createStoreRoundCache } from '../../src/lib/server/store/price-rounds.js';
 import { openMemoryDatabase } from '../support/test-server.js';
@@ -185,4 +188,22 @@ describe('a Chainlink feed over JSON-RPC', () => {
     // The bounds (3), then the rounds between the first and the last, 100 a batch (20).
     expect(transport.stats.httpRequests).toBeLessThanOrEqual(25);
   }, 120_000);
+
+  it("the price service prices a coin by its feed over the feed chain's RPC, and a coin without a feed or RPC as unknown", async () => {
+    const asked: string[] = [];
+    const service = createPriceService({
+      feeds: { ETH: { chain: 'anvil', proxy, heartbeatSeconds: H }, BNB: { chain: 'bsc', proxy, heartbeatSeconds: H } },
+      rpcUrlOf: (chain) => (asked.push(chain), chain === 'anvil' ? anvil.url : undefined),
+      rounds: createMemoryCache<StoredRound>(),
+      now: () => (END + 600) * 1000,
+    });
+    const times = [T0 - 1, T0 + 5 * H, T0 + 100 * H];
+    expect((await service.pricesAt('ETH', times)).map((p) => p?.price ?? null)).toEqual([null, '2005', '3000']);
+    // No RPC for bsc here, no feed for DOGE: unknown, not an error.
+    expect(await service.pricesAt('BNB', times)).toEqual([null, null, null]);
+    expect(await service.pricesAt('DOGE', times)).toEqual([null, null, null]);
+    // Each feed built once.
+    await service.pricesAt('ETH', times);
+    expect(asked).toEqual(['anvil', 'bsc']);
+  });
 });

@@ -1,0 +1,56 @@
+import { createRpcTransport, type RpcTransport } from '../rpc/json-rpc.js';
+import { createChainlinkFeed } from './chainlink-feed.js';
+import type { FeedEntry } from './feeds.js';
+import type { PricePoint, PriceSource, RoundCache } from './price-source.js';
+
+/**
+ * The USD price of any native coin at any times (issue 22): each coin's feed of the table, read
+ * over the RPC of the chain that carries it, built on first use and shared by every wallet, with
+ * its rounds in one cache. A coin with no feed, or whose feed's chain has no RPC here, has no
+ * price (null), never an error: history goes out without USD figures rather than not at all.
+ */
+export interface PriceServiceOptions {
+  /** Coin (native symbol) to feed: feeds.ts's table with the operator's overrides. */
+  feeds: Readonly<Record<string, FeedEntry>>;
+  /** The RPC URL of a chain by slug (RPC_URL_<SLUG> or its default), undefined when not served. */
+  rpcUrlOf(chain: string): string | undefined;
+  rounds: RoundCache;
+  /** The transport of a feed's chain (tests, shared limits); a plain one by default. */
+  transportFor?: (url: string) => RpcTransport;
+  now?: () => number;
+}
+
+export interface PriceService {
+  /** The price of `coin` in force at each time (unix seconds), in order; all null when it has no feed here. */
+  pricesAt(coin: string, times: readonly number[], signal?: AbortSignal): Promise<(PricePoint | null)[]>;
+}
+
+export function createPriceService(o: PriceServiceOptions): PriceService {
+  const sources = new Map<string, PriceSource | null>();
+  const transportFor = o.transportFor ?? ((url: string) => createRpcTransport({ url }));
+  function sourceOf(coin: string): PriceSource | null {
+    if (sources.has(coin)) return sources.get(coin)!;
+    const feed = o.feeds[coin];
+    const url = feed ? o.rpcUrlOf(feed.chain) : undefined;
+    const source =
+      feed && url
+        ? createChainlinkFeed({
+            coin,
+            transport: transportFor(url),
+            proxy: feed.proxy,
+            heartbeatSeconds: feed.heartbeatSeconds,
+            rounds: o.rounds,
+            feedKey: `${feed.chain}:${feed.proxy.toLowerCase()}`,
+            now: o.now,
+          })
+        : null;
+    sources.set(coin, source);
+    return source;
+  }
+  return {
+    async pricesAt(coin, times, signal) {
+      const source = sourceOf(coin);
+      return source ? source.pricesAt(times, signal) : times.map(() => null);
+    },
+  };
+}
