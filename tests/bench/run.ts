@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard,prices to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -9,7 +9,7 @@ const want = (name: string) => !only || only.includes(name);
 const rows: string[] = [];
 function report(name: string, value: number, unit: string, target: number, better: 'higher' | 'lower') {
   const ok = better === 'higher' ? value >= target : value <= target;
-  const ratio = better === 'higher' ? value / target : target / value;
+  const ratio = value === target ? 1 : better === 'higher' ? value / target : target / value;
   const line = `${name.padEnd(58)} ${value.toFixed(value < 10 ? 2 : 0).padStart(12)} ${unit.padEnd(10)} target ${better === 'higher' ? '>=' : '<='} ${String(target).padEnd(9)} ${ok ? 'ok  ' : 'MISS'} x${ratio.toFixed(2)}`;
   rows.push(line);
   console.log(line);
@@ -164,6 +164,16 @@ async function main() {
       report('[dashboard] p95 frame time scrolling 100,000 rows', r.p95FrameMs, 'ms', 33, 'lower');
       console.log(`[dashboard] table rows in the DOM while scrolling: ${r.domRows}`);
     }
+  }
+  if (want('prices')) {
+    const { benchPrices } = await import('./prices.js');
+    const r = await benchPrices(console.log);
+    console.log(
+      `prices: ${r.trades.toLocaleString('en')} trades over a year of ${r.rounds.toLocaleString('en')} hourly rounds: ${r.firstRequests} HTTP requests in ${Math.round(r.firstMs)} ms; ` +
+        `a second wallet over the same span ${r.secondRequests}; the same in a new process on the same store ${r.newProcessRequests} (the feed's bounds)`,
+    );
+    report('[prices] HTTP requests per 100 trades, a year by getRoundData', (r.firstRequests * 100) / r.trades, 'requests', 1, 'lower');
+    report('[prices] HTTP requests for a second wallet over the same span', r.secondRequests, 'requests', 0, 'lower');
   }
   console.log('\nsummary');
   for (const r of rows) console.log(r);
