@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,16 @@ describe('the keys command-line tool', () => {
         encoding: 'utf8',
       });
       expect(created.status).toBe(0);
+      // A process id that lives again in another process (a container's process 1 after a restart):
+      // a live id that started at another time than the lock says is not its holder.
+      const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+      writeFileSync(join(held, 'wallet-history.lock'), JSON.stringify({ pid: process.pid, command: 'build', boot, start: '1' }));
+      const reused = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', 'list'], {
+        env: { ...process.env, DATA_DIR: held, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(reused.status, reused.stderr).toBe(0);
+      expect(reused.stdout).toContain('bob');
       const again = await openDatabase({ dataDir: held });
       try {
         expect(await findAccountByKey(again, created.stdout.trim())).toMatchObject({ account: 'bob' });

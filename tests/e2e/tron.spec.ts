@@ -112,6 +112,12 @@ test('a wrong key says so in the header, as the load says the 401; the right one
     await expect(p.getByTestId('status')).toHaveAttribute('data-status', 'error');
     await setApiKey(p);
     await expect(p.getByRole('button', { name: 'API key ✓' })).toBeVisible();
+    // The wallet's stored 401 came from the earlier key: reopened, it says nothing of this one.
+    await p.reload();
+    await expect(p.getByTestId('status')).toHaveAttribute('data-status', 'error');
+    await expect(p.getByRole('button', { name: 'API key ✓' })).toBeVisible();
+    await p.waitForTimeout(300);
+    await expect(p.getByRole('button', { name: 'API key ✓' })).toBeVisible();
   } finally {
     await ctx.close();
   }

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/server/store/database.js';
-import { getOrCreateWallet, RETRY_FIRST_SECONDS, walletsToResume, walletsWithDemand } from '../../src/lib/server/store/wallets.js';
+import {
+  getOrCreateWallet,
+  recordFailure,
+  RETRY_FIRST_SECONDS,
+  RETRY_MAX_SECONDS,
+  walletsToResume,
+  walletsWithDemand,
+} from '../../src/lib/server/store/wallets.js';
 import { createWalker } from '../../src/lib/server/sync/walker/create-walker.js';
 import type { WalletLoader } from '../../src/lib/server/sync/wallet-loader.js';
 import { createScriptedSource } from '../support/scripted-source.js';
@@ -68,5 +75,16 @@ describe.each(BACKENDS)('the backoff of a failing wallet on %s', (backend) => {
     await until(w, () => w.state.complete);
     await w.stop();
     expect(await backoff(wallet.id)).toEqual({ failures: 0, wait: null });
+  });
+
+  it('waits an hour at most however many failures came in a row', async () => {
+    const wallet = await getOrCreateWallet(db, 'sol', randomWallet());
+    // float8 power(2, n) overflows past n = 1023: a wallet polled against a dead RPC for hours reaches that.
+    await db.query('UPDATE wallets SET failures = 5000 WHERE id = $1', [wallet.id]);
+    const r = await recordFailure(db, wallet.id);
+    expect(r.failures).toBe(5001);
+    const b = await backoff(wallet.id);
+    expect(b.wait).toBeGreaterThan(RETRY_MAX_SECONDS - 5);
+    expect(b.wait).toBeLessThanOrEqual(RETRY_MAX_SECONDS);
   });
 });

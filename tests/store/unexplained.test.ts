@@ -112,4 +112,31 @@ describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
     for (const u of gained) expect(trades.some((r) => r.json.includes(u.signature) && r.json.includes(u.changes[1].tokenMint!))).toBe(true);
     expect(await getWalletById(db, id)).toMatchObject({ decoderVersion: 2, unexplainedCount: 28, tradeCount: v2.expected(address).length });
   });
+
+  it('a wallet holding only unexplained transactions keeps its version through a refresh and is re-decoded', async () => {
+    const address = randomWallet();
+    const v1 = createScriptedSource({ transactions: 200, batchSize: 30, unexplainedEvery: 7, decoderVersion: 1 });
+    const a = await walker(address, v1);
+    await a.wantAll();
+    await until(a, () => a.state.complete);
+    await a.stop();
+    const id = a.state.id;
+    // What an unknown venue's wallet looks like: nothing but listed transactions.
+    await db.query('DELETE FROM trades WHERE wallet_id = $1', [id]);
+    await db.query('UPDATE wallets SET trade_count = 0 WHERE id = $1', [id]);
+    const before = (await getWalletById(db, id)).unexplainedCount;
+    expect(before).toBe(v1.expectedUnexplained(address).length);
+
+    const v2 = createScriptedSource({ transactions: 200, unexplainedEvery: 7, decoderVersion: 2 });
+    const b = await createWalker({ db, source: v2, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 0 });
+    // A refresh stores a batch (no new trades) before the re-decode: it must not take the new version.
+    await b.refreshIfStale();
+    expect((await getWalletById(db, id)).decoderVersion).toBe(1);
+    b.redecodeIfBehind();
+    await until(b, () => b.state.decoderVersion === 2);
+    await b.stop();
+    // Every listed transaction was decoded again; those version 2 reads left the list.
+    expect(v2.redecoded.length).toBe(before);
+    expect(await stored(id)).toEqual(v2.expectedUnexplained(address).map(serializeUnexplained));
+  });
 });

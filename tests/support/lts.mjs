@@ -26,7 +26,10 @@ const prefix = join(ROOT, '.tmp', `node-${line}`);
 const bin = join(prefix, 'node_modules', `node-${platform}`, 'bin');
 const node = join(bin, process.platform === 'win32' ? 'node.exe' : 'node');
 
-if (process.versions.node.split('.')[0] === line) {
+// The lowest release of each line the project supports (engines: ^22.12 || >=24).
+const MIN_MINOR = { 22: 12 };
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (String(major) === line && minor >= (MIN_MINOR[line] ?? 0)) {
   run(process.execPath);
 } else {
   if (!existsSync(node)) {

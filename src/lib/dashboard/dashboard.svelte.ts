@@ -56,6 +56,8 @@ export class Dashboard {
   readonly wallets = liveQuery(() => this.db.wallets.orderBy('openedAt').reverse().toArray());
 
   #loader: Comlink.Remote<LoaderWorkerApi> | null = null;
+  /** When the key was last saved or checked (Date.now, the clock the worker stamps load rows with). */
+  #keyCheckedAt = 0;
   #pnlWorker: Comlink.Remote<PnlWorkerApi> | null = null;
   #pnlTimer: ReturnType<typeof setTimeout> | null = null;
   #pnlBusy = false;
@@ -76,7 +78,8 @@ export class Dashboard {
         next: async (v) => {
           if (!live) return;
           this.load = v ?? null;
-          if (v?.mode === 'api' && v.errorCode === 'unauthorized') this.keyState = 'refused';
+          // A 401 of a load made since the key was last checked: one from an earlier key says nothing of this one.
+          if (v?.mode === 'api' && v.errorCode === 'unauthorized' && v.updatedAt >= this.#keyCheckedAt) this.keyState = 'refused';
           const changed = await mirror.sync(v?.tradeCount ?? 0, v?.generation ?? 0);
           if (live && changed) this.rows = mirror.rows;
         },
@@ -185,6 +188,7 @@ export class Dashboard {
   async #checkKey(): Promise<void> {
     const key = this.apiKey;
     this.keyState = 'unchecked';
+    this.#keyCheckedAt = Date.now();
     if (!key || !navigator.onLine) return;
     try {
       const res = await fetch('/v1/usage', { headers: { authorization: `Bearer ${key}` }, cache: 'no-store' });

@@ -15,14 +15,18 @@ export async function explainDirectFailure(
   f: typeof fetch = fetch,
 ): Promise<{ code: string; message: string } | null> {
   if (!rpcUrl || !isHistoryError(e, 'rpc_http_error') || e.context.status !== undefined) return null;
-  let host: string;
+  let probe: URL;
   try {
-    host = new URL(rpcUrl).host;
+    probe = new URL(rpcUrl);
   } catch {
     return null;
   }
+  const host = probe.host;
+  // fetch refuses a URL with user:pass in it (the transport sends those as a Basic header): probe without.
+  probe.username = '';
+  probe.password = '';
   try {
-    await f(rpcUrl, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(5_000) });
+    await f(probe.href, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(5_000) });
   } catch {
     return {
       code: 'rpc_unreachable',

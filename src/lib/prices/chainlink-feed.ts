@@ -161,8 +161,9 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       const b = await bounds.catch(() => null);
       if (b && now() - b.readAt < BOUNDS_TTL_MS) return b;
     }
-    bounds = readBounds(signal);
-    return bounds;
+    // Shared by the calls of the next minute: read without any one caller's signal, which each caller races instead.
+    bounds = readBounds();
+    return signal ? raceAbort(bounds, signal) : bounds;
   }
 
   /**
@@ -248,4 +249,17 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
   }
 
   return { coin: o.coin, pricesAt };
+}
+
+/** `p`, or the signal's reason as soon as it aborts (p goes on for whoever else waits on it). */
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    );
+  });
 }

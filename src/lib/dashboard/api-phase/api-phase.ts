@@ -48,10 +48,14 @@ export async function apiPhase(
         load = await deps.supersede(call.superseded);
         continue;
       }
-      // A refresh that met the stored head stops before the final line: the list is read to learn
-      // the count (one request, at a refresh the person asked for).
-      if (call.final?.unexplained !== undefined) await deps.listed(call.final.unexplained, phase === 'reread' && call.finished);
-      else if (call.finished) await deps.listed(null, false);
+      // The list is read once the server's history is whole (a count from a load still under way
+      // grows call after call, and each read takes the whole list), and after a re-read, whose
+      // rows replaced the stored ones; a refresh that met the stored head stops before the final
+      // line, so the list is read to learn the count (one request, at a refresh the person asked for).
+      if (phase === 'reread') {
+        if (call.finished && call.final?.unexplained !== undefined) await deps.listed(call.final.unexplained, true);
+      } else if (call.final?.complete && call.final.unexplained !== undefined) await deps.listed(call.final.unexplained, false);
+      else if (call.finished && !call.final) await deps.listed(null, false);
       // A finished call always ends with a write: its row is the phase's end.
       if (call.finished && stored) return stored;
     } catch (e) {

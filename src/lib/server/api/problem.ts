@@ -86,7 +86,10 @@ export function streamError(error: unknown, chain: string): { code: HistoryError
   } catch {
     host = null;
   }
+  const reason = UPSTREAM_REASON[e.code];
+  // Not a transport failure (a source's own error): no RPC to blame.
+  if (!reason) return { code, detail: `Loading this ${chain} history stopped on an error of its source; it resumes from the cursor.` };
   const who = host ? `The ${chain} RPC at ${host}` : `The ${chain} RPC`;
   const status = typeof e.context.status === 'number' ? ` (HTTP ${e.context.status})` : '';
-  return { code, detail: `${who} ${UPSTREAM_REASON[e.code] ?? 'failed'}${status}; loading stopped here and resumes from the cursor.` };
+  return { code, detail: `${who} ${reason}${status}; loading stopped here and resumes from the cursor.` };
 }

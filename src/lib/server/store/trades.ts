@@ -20,9 +20,9 @@ export const TOP_KEY = '~';
  * `unexplained`: the batch's unexplained transactions (core/activity.ts), written by the same
  * statement (one already stored is left as it is) and counted in `unexplained_count`.
  *
- * `decoderVersion`: the version the trades were decoded with. A wallet with no trade stored yet
- * takes it (there is nothing older to decode again); otherwise the wallet's version stays, and
- * only a re-decode's end moves it (redecode.ts).
+ * `decoderVersion`: the version the trades were decoded with. A wallet with nothing stored yet
+ * (no trade, no unexplained transaction) takes it: there is nothing older to decode again;
+ * otherwise the wallet's version stays, and only a re-decode's end moves it (redecode.ts).
  */
 export async function storeBatch(
   db: Queryable,
@@ -90,7 +90,7 @@ export async function storeBatch(
      UPDATE wallets SET head_marker = $6, tail_position = $7, complete = $8, trade_count = trade_count + (SELECT n FROM n),
        unexplained_count = unexplained_count + (SELECT count(*)::int FROM uins),
        first_trade = $9, head_checked_at = $10, updated_at = now(), failures = 0, retry_at = NULL,
-       decoder_version = CASE WHEN trade_count = 0 AND $11::int IS NOT NULL THEN $11::int ELSE decoder_version END
+       decoder_version = CASE WHEN trade_count = 0 AND unexplained_count = 0 AND $11::int IS NOT NULL THEN $11::int ELSE decoder_version END
      WHERE id = $1${leased ? ' AND EXISTS (SELECT 1 FROM lease)' : ''}
      RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version, unexplained_count${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
     params,

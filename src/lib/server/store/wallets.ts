@@ -84,12 +84,12 @@ export async function setLoadAll(db: Queryable, walletId: number): Promise<void>
 
 /**
  * Wallets a stream asked to load whole that are not complete yet, and wallets whose re-decode was
- * under way: both resume at start.
+ * under way: both resume at start and in the sweep, once a failure's backoff has run out.
  */
 export async function walletsToResume(db: Queryable): Promise<WalletState[]> {
   const rows = await db.query<WalletRow>(
     `SELECT ${COLUMNS} FROM wallets
-     WHERE (load_all AND NOT complete AND ${RETRY_DUE}) OR redecode_version IS NOT NULL ORDER BY id`,
+     WHERE ((load_all AND NOT complete) OR redecode_version IS NOT NULL) AND ${RETRY_DUE} ORDER BY id`,
   );
   return rows.map(toState);
 }
@@ -109,7 +109,7 @@ export const RETRY_MAX_SECONDS = 3600;
 export async function recordFailure(db: Queryable, walletId: number): Promise<{ failures: number; retryAt: Date }> {
   const rows = await db.query<{ failures: number; retry_at: Date | string }>(
     `UPDATE wallets SET failures = failures + 1,
-       retry_at = now() + least($2::float8, $3::float8 * power(2, failures)) * interval '1 second'
+       retry_at = now() + least($2::float8, $3::float8 * power(2, least(failures, 16))) * interval '1 second'
      WHERE id = $1 RETURNING failures, retry_at`,
     [walletId, RETRY_MAX_SECONDS, RETRY_FIRST_SECONDS],
   );
@@ -191,12 +191,12 @@ export async function clearRefreshWanted(db: Queryable, walletId: number): Promi
  * An API-only instance read the wallet: asks the workers to re-decode it (and wakes them) when
  * its trades were decoded by an older version than the one the chain's workers published
  * (settings.ts, publishDecoderVersion), or when none published one yet. One statement; nothing
- * is written or sent when the wallet is current, has no trade, or was asked for already.
+ * is written or sent when the wallet is current, holds nothing, or was asked for already.
  */
 export async function askRedecode(db: Queryable, walletId: number): Promise<void> {
   await db.query(
     `UPDATE wallets SET redecode_wanted = true
-     WHERE id = $1 AND trade_count > 0 AND NOT redecode_wanted
+     WHERE id = $1 AND (trade_count > 0 OR unexplained_count > 0) AND NOT redecode_wanted
        AND decoder_version < coalesce((SELECT value::int FROM settings WHERE key = 'decoder_version:' || wallets.chain), 2147483647)
      RETURNING pg_notify('${DEMAND_CHANNEL}', id::text)::text`,
     [walletId],

@@ -33,8 +33,9 @@ export async function walkLoop(w: Walker): Promise<boolean> {
             w.lease.lost();
             continue;
           }
-          // An endpoint that fails: the server does not resume this walk on its own before the backoff allows.
-          if (isUpstreamFault(core.fail(e).code)) await recordFailure(core.db, core.state.id).catch(() => {});
+          core.fail(e);
+          // An endpoint that fails (not a fault of this server): the walk is not resumed on its own before the backoff allows.
+          if (isHistoryError(e) && isUpstreamFault(e.code)) await recordFailure(core.db, core.state.id).catch(() => {});
           return true;
         }
       } else if (w.redecode.task) {
