@@ -131,33 +131,28 @@ describe('a Chainlink feed over JSON-RPC', () => {
     const db = await openMemoryDatabase();
     try {
       const times = Array.from({ length: 300 }, (_, i) => T0 + i * 1777);
-      const a = createRpcTransport({ url: anvil.url });
-      const first = createChainlinkFeed({
-        coin: 'ETH',
-        transport: a,
-        proxy,
-        heartbeatSeconds: H,
-        rounds: createStoreRoundCache(db),
-        feedKey: `anvil:${proxy}`,
-        now: () => (END + 600) * 1000,
-      });
-      expect(await first.pricesAt(times)).toEqual(times.map(expected));
+      // A process: a feed object of its own (nothing in memory) on the store.
+      const newProcess = () => {
+        const transport = createRpcTransport({ url: anvil.url });
+        const f = createChainlinkFeed({
+          coin: 'ETH',
+          transport,
+          proxy,
+          heartbeatSeconds: H,
+          rounds: createStoreRoundCache(db),
+          feedKey: `anvil:${proxy}`,
+          now: () => (END + 600) * 1000,
+        });
+        return { transport, f };
+      };
+      const first = newProcess();
+      expect(await first.f.pricesAt(times)).toEqual(times.map(expected));
       const stored = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM price_rounds'))[0].n;
       expect(stored).toBeGreaterThan(50);
-      // A new process (a new feed object, nothing in memory) on the same store.
-      const b = createRpcTransport({ url: anvil.url });
-      const second = createChainlinkFeed({
-        coin: 'ETH',
-        transport: b,
-        proxy,
-        heartbeatSeconds: H,
-        rounds: createStoreRoundCache(db),
-        feedKey: `anvil:${proxy}`,
-        now: () => (END + 600) * 1000,
-      });
-      expect(await second.pricesAt(times)).toEqual(times.map(expected));
+      const second = newProcess();
+      expect(await second.f.pricesAt(times)).toEqual(times.map(expected));
       // decimals and phaseId; the aggregators; their first and latest rounds: nothing else.
-      expect(b.stats.httpRequests).toBe(3);
+      expect(second.transport.stats.httpRequests).toBe(3);
     } finally {
       await db.close();
     }
