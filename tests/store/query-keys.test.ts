@@ -21,7 +21,7 @@ const WALLET_SCOPED: Record<string, RegExp> = {
 };
 /** Statements that cross wallets on purpose: sweeps at start and every 30 s, a one-off copy, counts for an operator. */
 const SWEEPS = [
-  /WHERE \(load_all AND NOT complete/,
+  /WHERE \(+load_all AND NOT complete/,
   /refresh_wanted FROM wallets\s+WHERE \(\$1::int IS NULL OR id = \$1\)/,
   /\(SELECT count\(\*\) FROM wallets\)/,
 ];
