@@ -1,23 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { base58Encode } from '../../src/lib/chains/shared/base58.js';
 import { solanaActivity } from '../../src/lib/chains/sol/decode/activity.js';
 import { decodeSolanaTransaction, solanaSigners } from '../../src/lib/chains/sol/decode/decode-transaction.js';
 import { isUnexplained, type TransactionActivity } from '../../src/lib/core/activity.js';
+import { asJsonParsedShape, loadFixtureTx, readManifest } from '../support/sol-replay/fixtures.js';
 
 // Every figure below is derived by hand from the fixture's meta: the wallet's lamports
 // (postBalances[i] - preBalances[i] of the account index named), meta.fee added back when the
 // wallet is account 0 (the fee payer), its own token accounts' lamports, and the uiTokenAmount
 // `amount` of the pre/post token balances whose owner is the wallet.
 
-const DIR = fileURLToPath(new URL('../fixtures/solana/', import.meta.url));
-
-function loadTx(signature: string): any {
-  const top = `${DIR}${signature}.json`;
-  const raw = JSON.parse(readFileSync(existsSync(top) ? top : `${DIR}partial/${signature}.json`, 'utf8'));
-  return raw.result ?? raw;
-}
+const loadTx = (signature: string): any => loadFixtureTx(signature);
 
 const SOL = (raw: bigint) => ({ tokenMint: null, raw, decimals: 9 });
 const tok = (tokenMint: string, raw: bigint, decimals: number) => ({ tokenMint, raw, decimals });
@@ -242,38 +235,11 @@ describe('Solana activity of real mainnet transactions', () => {
   });
 
   it('gives the same activity for a json fixture rebuilt in the jsonParsed shape', () => {
-    // As in decode.test.ts: accounts named by pubkey, lookup-table addresses inline in accountKeys
-    // (the lamport lists keep the same order), instruction data left in base58.
-    const manifest = readFileSync(`${DIR}MANIFEST.tsv`, 'utf8').trim().split('\n').slice(1);
     let compared = 0;
-    for (const line of manifest) {
-      const [signature, , , , , encoding] = line.split('\t');
+    for (const { signature, encoding } of readManifest().values()) {
       if (encoding !== 'json') continue;
       const tx = loadTx(signature);
-      const m = tx.transaction.message;
-      const loaded = tx.meta.loadedAddresses ?? { writable: [], readonly: [] };
-      const keys: string[] = [...m.accountKeys, ...loaded.writable, ...loaded.readonly];
-      const ix = (i: any) => ({
-        programId: keys[i.programIdIndex],
-        accounts: i.accounts.map((x: number) => keys[x]),
-        data: i.data,
-        stackHeight: i.stackHeight ?? null,
-      });
-      const parsed = {
-        ...tx,
-        meta: {
-          ...tx.meta,
-          loadedAddresses: undefined,
-          innerInstructions: (tx.meta.innerInstructions ?? []).map((g: any) => ({ index: g.index, instructions: g.instructions.map(ix) })),
-        },
-        transaction: {
-          signatures: tx.transaction.signatures,
-          message: {
-            accountKeys: keys.map((pubkey, i) => ({ pubkey, signer: i < m.header.numRequiredSignatures, writable: true })),
-            instructions: m.instructions.map(ix),
-          },
-        },
-      };
+      const parsed = asJsonParsedShape(tx);
       for (const wallet of solanaSigners(tx)) expect(solanaActivity(parsed, wallet), `${signature} ${wallet}`).toEqual(solanaActivity(tx, wallet));
       compared++;
     }

@@ -5,6 +5,7 @@ import { base58Encode } from '../../src/lib/chains/shared/base58.js';
 import { decodeSolanaTransaction, solanaSigners } from '../../src/lib/chains/sol/decode/decode-transaction.js';
 import { isHistoryError } from '../../src/lib/core/errors.js';
 import { isDecimalLiteral } from '../../src/lib/core/trade.js';
+import { asJsonParsedShape } from '../support/sol-replay/fixtures.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/solana/', import.meta.url));
 
@@ -71,37 +72,7 @@ describe('Solana decoder against hand-checked real mainnet transactions', () => 
     for (const { signature, encoding } of manifest) {
       if (encoding !== 'json') continue;
       const tx = loadTx(signature);
-      const m = tx.transaction.message;
-      const loaded = tx.meta.loadedAddresses ?? { writable: [], readonly: [] };
-      const keys: string[] = [...m.accountKeys, ...loaded.writable, ...loaded.readonly];
-      const nSigners = m.header.numRequiredSignatures;
-      const ix = (i: any) => ({
-        programId: keys[i.programIdIndex],
-        accounts: i.accounts.map((a: number) => keys[a]),
-        data: i.data,
-        stackHeight: i.stackHeight ?? null,
-      });
-      const parsedShape = {
-        ...tx,
-        meta: {
-          ...tx.meta,
-          loadedAddresses: undefined,
-          innerInstructions: (tx.meta.innerInstructions ?? []).map((g: any) => ({ index: g.index, instructions: g.instructions.map(ix) })),
-        },
-        transaction: {
-          signatures: tx.transaction.signatures,
-          message: {
-            accountKeys: keys.map((pubkey, i) => ({
-              pubkey,
-              signer: i < nSigners,
-              writable: true,
-              source: i < m.accountKeys.length ? 'transaction' : 'lookupTable',
-            })),
-            instructions: m.instructions.map(ix),
-            recentBlockhash: m.recentBlockhash,
-          },
-        },
-      };
+      const parsedShape = asJsonParsedShape(tx);
       const expected: Expected = JSON.parse(readFileSync(fixturePath(signature, '.expected.json'), 'utf8'));
       for (const [wallet, trades] of Object.entries(expected.wallets)) {
         expect(decodeSolanaTransaction(parsedShape, wallet), `${signature} ${wallet}`).toEqual(trades);

@@ -23,8 +23,8 @@ describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
     db = store();
   });
 
-  const walker = async (address: string, source: ScriptedSource) =>
-    createWalker({ db, source, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 60_000 });
+  const walker = async (address: string, source: ScriptedSource, extra: { redecodeTrades?: number; headStaleMs?: number } = {}) =>
+    createWalker({ db, source, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 60_000, ...extra });
   async function until(loader: WalletLoader, done: () => boolean, ms = 20_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!done() && Date.now() < deadline) await loader.nextChange(200);
@@ -83,20 +83,15 @@ describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
 
     // Version 2 reads the venue of half of them; its re-decode stops after a few batches (a
     // restart), and another walker resumes from the stored progress.
-    const v2 = createScriptedSource({ transactions: 400, unexplainedEvery: 7, decoderVersion: 2, redecodeDelayMs: 20 });
-    const b = await createWalker({ db, source: v2, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 60_000, redecodeTrades: 25 });
+    // The third batch's answer is held: the walker stops there, whatever the machine's speed.
+    const v2 = createScriptedSource({ transactions: 400, unexplainedEvery: 7, decoderVersion: 2, redecodeStallAfter: 2 });
+    const b = await walker(address, v2, { redecodeTrades: 25 });
     b.redecodeIfBehind();
     await until(b, () => v2.stats.redecodeCalls >= 3);
     await b.stop();
     const half = await getWalletById(db, id);
     expect(half.decoderVersion).toBe(1);
-    const c = await createWalker({
-      db,
-      source: createScriptedSource({ transactions: 400, unexplainedEvery: 7, decoderVersion: 2 }),
-      wallet: await getOrCreateWallet(db, 'sol', address),
-      headStaleMs: 60_000,
-      redecodeTrades: 25,
-    });
+    const c = await walker(address, createScriptedSource({ transactions: 400, unexplainedEvery: 7, decoderVersion: 2 }), { redecodeTrades: 25 });
     c.redecodeIfBehind();
     await until(c, () => c.state.decoderVersion === 2);
     await c.stop();
@@ -128,7 +123,7 @@ describe.each(BACKENDS)('unexplained transactions on %s', (backend) => {
     expect(before).toBe(v1.expectedUnexplained(address).length);
 
     const v2 = createScriptedSource({ transactions: 200, unexplainedEvery: 7, decoderVersion: 2 });
-    const b = await createWalker({ db, source: v2, wallet: await getOrCreateWallet(db, 'sol', address), headStaleMs: 0 });
+    const b = await walker(address, v2, { headStaleMs: 0 });
     // A refresh stores a batch (no new trades) before the re-decode: it must not take the new version.
     await b.refreshIfStale();
     expect((await getWalletById(db, id)).decoderVersion).toBe(1);

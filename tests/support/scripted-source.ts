@@ -30,7 +30,7 @@ export interface ScriptedSourceOptions {
   decoderVersion?: number;
   /** Milliseconds before each redecode answer. */
   redecodeDelayMs?: number;
-  /** Redecode calls after this many never answer (a hold: the test decides when the process dies, not the clock). */
+  /** Redecode calls after this many never answer until aborted (a hold: the test decides when the walk stops, not the clock). */
   redecodeStallAfter?: number;
   /**
    * Transaction i with i % unexplainedEvery === 1 is also yielded as unexplained (a token no
@@ -211,7 +211,10 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   /** Each named transaction fetched again: its index from its position, checked against its signature. */
   async function redecode({ wallet, transactions, signal }: RedecodeParameters): Promise<RedecodeResult> {
     stats.redecodeCalls++;
-    if (o.redecodeStallAfter !== undefined && stats.redecodeCalls > o.redecodeStallAfter) await new Promise<never>(() => {});
+    // A hold: it never answers, until the call is aborted (a walker stopping).
+    if (o.redecodeStallAfter !== undefined && stats.redecodeCalls > o.redecodeStallAfter) {
+      await new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new HistoryError('rpc_timeout', 'aborted')), { once: true }));
+    }
     await abortable(o.redecodeDelayMs ?? 0, signal);
     if (failRedecode) throw new HistoryError('rpc_http_error', 'scripted RPC failure (redecode)', { retryable: true });
     const trades: SourceTrade[] = [];

@@ -1,3 +1,4 @@
+import { formatSigned } from './decimal.js';
 import { isDecimalLiteral } from './trade.js';
 
 /**
@@ -72,6 +73,24 @@ export interface UnexplainedChange {
   amount: string | null;
 }
 
+/**
+ * A transaction's balance changes as the API lists them: the native coin under its symbol, each
+ * token in the chain's display form with its symbol, signed amounts scaled by the decimals known
+ * (null where they are not). `tokenOf` says, for a token as BalanceDelta names it, its display
+ * form, symbol and decimals.
+ */
+export function displayChanges(
+  changes: readonly BalanceDelta[],
+  native: { symbol: string; decimals: number },
+  tokenOf: (delta: BalanceDelta & { tokenMint: string }) => { tokenMint: string; symbol?: string; decimals: number | null },
+): UnexplainedChange[] {
+  return changes.map((c) => {
+    if (c.tokenMint === null) return { token: native.symbol, tokenMint: null, amount: formatSigned(c.raw, native.decimals) };
+    const t = tokenOf(c as BalanceDelta & { tokenMint: string });
+    return { token: t.symbol ?? '', tokenMint: t.tokenMint, amount: t.decimals === null ? null : formatSigned(c.raw, t.decimals) };
+  });
+}
+
 /** An unexplained transaction as a chain source yields it, beside its trades in a batch. */
 export interface SourceUnexplained {
   signature: string;
@@ -95,3 +114,6 @@ export function serializeUnexplained(u: SourceUnexplained): string {
     `,"changes":[${changes.join(',')}],"programs":${JSON.stringify(u.programs)}}`
   );
 }
+
+/** The order of a batch's unexplained transactions: newest position first. */
+export const newestListed = (a: SourceUnexplained, b: SourceUnexplained): number => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0);

@@ -77,3 +77,6 @@ export function serializeTrade(t: Trade): string {
 export function isoFromUnixSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 }
+
+/** The order of a batch: newest position first, a transaction's legs in order. */
+export const newestFirst = (a: SourceTrade, b: SourceTrade): number => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1);

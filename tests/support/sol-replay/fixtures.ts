@@ -63,6 +63,52 @@ export function readManifest(dir = DEFAULT_FIXTURE_DIR): Map<string, ManifestRow
   return out;
 }
 
+/** One recorded getTransaction result by signature (the top folder, else partial/), its `result` when saved whole. */
+export function loadFixtureTx(signature: string, dir = DEFAULT_FIXTURE_DIR): any {
+  const top = path.join(dir, `${signature}.json`);
+  const raw = JSON.parse(readFileSync(existsSync(top) ? top : path.join(dir, 'partial', `${signature}.json`), 'utf8'));
+  return raw.result ?? raw;
+}
+
+/**
+ * A json-encoded transaction rebuilt in the jsonParsed shape: accounts named by pubkey with signer
+ * flags, lookup-table addresses inline in accountKeys (the lamport lists keep that order),
+ * unknown programs' data left in base58; the pre-parsed system and token instructions a real
+ * jsonParsed answer has are not made (the real fixtures cover them).
+ */
+export function asJsonParsedShape(tx: any): any {
+  const m = tx.transaction.message;
+  const loaded = tx.meta.loadedAddresses ?? { writable: [], readonly: [] };
+  const keys: string[] = [...m.accountKeys, ...loaded.writable, ...loaded.readonly];
+  const ix = (i: any) => ({
+    programId: keys[i.programIdIndex],
+    accounts: i.accounts.map((a: number) => keys[a]),
+    data: i.data,
+    stackHeight: i.stackHeight ?? null,
+  });
+  return {
+    ...tx,
+    meta: {
+      ...tx.meta,
+      loadedAddresses: undefined,
+      innerInstructions: (tx.meta.innerInstructions ?? []).map((g: any) => ({ index: g.index, instructions: g.instructions.map(ix) })),
+    },
+    transaction: {
+      signatures: tx.transaction.signatures,
+      message: {
+        accountKeys: keys.map((pubkey, i) => ({
+          pubkey,
+          signer: i < m.header.numRequiredSignatures,
+          writable: true,
+          source: i < m.accountKeys.length ? 'transaction' : 'lookupTable',
+        })),
+        instructions: m.instructions.map(ix),
+        recentBlockhash: m.recentBlockhash,
+      },
+    },
+  };
+}
+
 export function loadSolanaFixtures(dir = DEFAULT_FIXTURE_DIR): SolanaFixture[] {
   if (!existsSync(dir)) throw new Error(`no Solana fixtures at ${dir}`);
   const manifest = readManifest(dir);

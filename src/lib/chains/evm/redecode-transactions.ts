@@ -2,7 +2,9 @@ import type { RedecodeParameters, RedecodeResult } from '../../core/chain-source
 import { HistoryError } from '../../core/errors.js';
 import { normalizeEvmAddress } from './address.js';
 import type { TradesOf } from './trades-of.js';
-import { newestFirst, type TxMap } from './trade-position.js';
+import { newestListed } from '../../core/activity.js';
+import { newestFirst } from '../../core/trade.js';
+import type { TxMap } from './trade-position.js';
 
 const HASH = /^0x[0-9a-f]{64}$/;
 const TRADE_POSITION = /^(\d{12})\.(\d{6})$/;
@@ -35,5 +37,5 @@ export async function redecodeTransactions(tradesOf: TradesOf, p: RedecodeParame
   if (txs.size === 0) return { trades: [], unexplained: [] };
   p.signal?.throwIfAborted();
   const { trades, unexplained } = await tradesOf({ wallet, txs, hashes: [...txs.keys()], signal: p.signal });
-  return { trades: trades.sort(newestFirst), unexplained: unexplained.sort((a, b) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0)) };
+  return { trades: trades.sort(newestFirst), unexplained: unexplained.sort(newestListed) };
 }

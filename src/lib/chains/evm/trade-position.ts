@@ -1,6 +1,3 @@
-import type { SourceUnexplained } from '../../core/activity.js';
-import type { SourceTrade } from '../../core/trade.js';
-
 /**
  * Where a transaction sits and where a trade sorts, shared by every stage of the source: discovery
  * finds transactions (a hash and its place), trades-of.ts turns them into trades. A trade's
@@ -19,9 +16,3 @@ export interface TxPlace {
 
 /** Found transactions by hash (lowercase). */
 export type TxMap = Map<string, TxPlace>;
-
-/** The order of a batch: newest position first, a transaction's legs in order. */
-export const newestFirst = (a: SourceTrade, b: SourceTrade) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1);
-
-/** The order of a batch's unexplained transactions: newest position first. */
-export const newestListed = (a: SourceUnexplained, b: SourceUnexplained) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0);

@@ -1,6 +1,6 @@
-import type { SourceUnexplained } from '../../core/activity.js';
+import { displayChanges, type SourceUnexplained } from '../../core/activity.js';
 import type { TokenCache } from '../../core/chain-source.js';
-import { formatSigned, formatUnits } from '../../core/decimal.js';
+import { formatUnits } from '../../core/decimal.js';
 import { HistoryError } from '../../core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../core/trade.js';
 import type { RpcTransport } from '../../rpc/json-rpc.js';
@@ -178,14 +178,9 @@ export function createTradesOf(deps: TradesOfDeps): TradesOf {
         signature: r.transactionHash.toLowerCase(),
         blockTime: isoFromUnixSeconds(t.ts ?? 0),
         position: evmPosition(t.block, t.index),
-        changes: a.changes.map((c) => {
-          if (c.tokenMint === null) return { token: chain.nativeSymbol, tokenMint: null, amount: formatSigned(c.raw, 18) };
+        changes: displayChanges(a.changes, { symbol: chain.nativeSymbol, decimals: 18 }, (c) => {
           const ti = info.get(c.tokenMint);
-          return {
-            token: ti?.symbol ?? '',
-            tokenMint: toChecksumAddress(c.tokenMint),
-            amount: ti && ti.decimals >= 0 ? formatSigned(c.raw, ti.decimals) : null,
-          };
+          return { tokenMint: toChecksumAddress(c.tokenMint), symbol: ti?.symbol, decimals: ti && ti.decimals >= 0 ? ti.decimals : null };
         }),
         programs: a.programs.map(toChecksumAddress),
       });

@@ -19,7 +19,9 @@
  * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
 import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult, TokenCache, TokenInfo } from '../../core/chain-source.js';
+import { newestListed } from '../../core/activity.js';
 import { HistoryError } from '../../core/errors.js';
+import { newestFirst } from '../../core/trade.js';
 import type { Offload } from '../../core/offload.js';
 import { createRpcTransport, type RpcTransport, type RpcTransportOptions } from '../../rpc/json-rpc.js';
 import { isSolanaAddress } from './address.js';
@@ -164,12 +166,12 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
 async function redecode(ctx: SolanaWalkContext, p: RedecodeParameters): Promise<RedecodeResult> {
   if (!isSolanaAddress(p.wallet)) throw new HistoryError('invalid_address', 'not a Solana address', { context: { wallet: p.wallet } });
   const signal = p.signal ?? new AbortController().signal;
-  const decoded = (await refetchTransactions(ctx, p.wallet, p.transactions, signal)).filter((d) => d.trades.length || d.unexplained);
+  const decoded = await refetchTransactions(ctx, p.wallet, p.transactions, signal);
   // A symbol memory of this call only; the resolver's cache keeps them beyond it.
   const { trades, unexplained } = await withSymbols({ tokenResolver: ctx.tokenResolver, known: new Map() }, decoded, signal);
   return {
-    trades: trades.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1)),
-    unexplained: unexplained.sort((a, b) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0)),
+    trades: trades.sort(newestFirst),
+    unexplained: unexplained.sort(newestListed),
   };
 }
 

@@ -1,8 +1,8 @@
-import { serializeUnexplained, type SourceUnexplained } from '../../core/activity.js';
-import { parseTradeKey, serializeTrade, tradeKey, type SourceTrade } from '../../core/trade.js';
+import type { SourceUnexplained } from '../../core/activity.js';
+import { parseTradeKey, tradeKey, type SourceTrade } from '../../core/trade.js';
 import type { Database, Queryable } from './database.js';
 import { proveLease, WALLET_CHANNEL, type LeaseFence } from './leases.js';
-import { unexplainedKey } from './trades.js';
+import { tradeRows, unexplainedRows } from './trades.js';
 
 /**
  * A wallet's stored history decoded again by a newer decoder, transaction by transaction: SQL only;
@@ -152,8 +152,9 @@ export interface ReplaceParameters {
  * another holder, or a newer re-decode, moved it; the caller begins again from what is stored).
  */
 export async function replaceRedecoded(db: Database, p: ReplaceParameters): Promise<(RedecodedWallet & { newKeys: number }) | null> {
-  const rows = checkedRows(p.transactions, p.trades);
-  const listed = checkedUnexplained(p.transactions, p.unexplained ?? []);
+  const positionOf = new Map(p.transactions.map((t) => [t.signature, t.position]));
+  const rows = checkedRows(positionOf, p.trades);
+  const listed = checkedUnexplained(positionOf, p.unexplained ?? []);
   const done = p.to.after >= p.to.end;
   return db.transaction(async (tx) => {
     if (p.fence) await proveLease(tx, p.walletId, p.fence);
@@ -219,12 +220,7 @@ export async function replaceRedecoded(db: Database, p: ReplaceParameters): Prom
  * of the transactions, at that transaction's position (a key never moves between versions, so a
  * cursor names the same place after a re-decode), with one trade per leg.
  */
-function checkedRows(transactions: readonly StoredTransaction[], trades: readonly SourceTrade[]) {
-  const positionOf = new Map(transactions.map((t) => [t.signature, t.position]));
-  const ks: string[] = [];
-  const sigs: string[] = [];
-  const legs: number[] = [];
-  const jsons: string[] = [];
+function checkedRows(positionOf: ReadonlyMap<string, string>, trades: readonly SourceTrade[]) {
   const seen = new Set<string>();
   for (const t of trades) {
     const position = positionOf.get(t.signature);
@@ -233,20 +229,12 @@ function checkedRows(transactions: readonly StoredTransaction[], trades: readonl
     const k = tradeKey(t.position, t.leg);
     if (seen.has(k)) throw new Error(`re-decode returned leg ${t.leg} of ${t.signature} twice`);
     seen.add(k);
-    ks.push(k);
-    sigs.push(t.signature);
-    legs.push(t.leg);
-    jsons.push(serializeTrade(t));
   }
-  return { ks, sigs, legs, jsons };
+  return tradeRows(trades);
 }
 
 /** The new unexplained entries' rows, each one of the transactions asked for, at its position, once. */
-function checkedUnexplained(transactions: readonly StoredTransaction[], unexplained: readonly SourceUnexplained[]) {
-  const positionOf = new Map(transactions.map((t) => [t.signature, t.position]));
-  const ks: string[] = [];
-  const sigs: string[] = [];
-  const jsons: string[] = [];
+function checkedUnexplained(positionOf: ReadonlyMap<string, string>, unexplained: readonly SourceUnexplained[]) {
   const seen = new Set<string>();
   for (const u of unexplained) {
     const position = positionOf.get(u.signature);
@@ -254,9 +242,6 @@ function checkedUnexplained(transactions: readonly StoredTransaction[], unexplai
     if (position !== u.position) throw new Error(`re-decode moved unexplained ${u.signature} from position ${position} to ${u.position}`);
     if (seen.has(u.signature)) throw new Error(`re-decode listed ${u.signature} twice`);
     seen.add(u.signature);
-    ks.push(unexplainedKey(u.position));
-    sigs.push(u.signature);
-    jsons.push(serializeUnexplained(u));
   }
-  return { ks, sigs, jsons };
+  return unexplainedRows(unexplained);
 }

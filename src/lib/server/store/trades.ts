@@ -32,24 +32,8 @@ export async function storeBatch(
   decoderVersion?: number,
   unexplained: readonly SourceUnexplained[] = [],
 ): Promise<{ inserted: number; tradeCount: number; decoderVersion: number; unexplainedCount: number }> {
-  const uks: string[] = [];
-  const usigs: string[] = [];
-  const ujsons: string[] = [];
-  for (const u of unexplained) {
-    uks.push(unexplainedKey(u.position));
-    usigs.push(u.signature);
-    ujsons.push(serializeUnexplained(u));
-  }
-  const ks: string[] = [];
-  const sigs: string[] = [];
-  const legs: number[] = [];
-  const jsons: string[] = [];
-  for (const t of trades) {
-    ks.push(tradeKey(t.position, t.leg));
-    sigs.push(t.signature);
-    legs.push(t.leg);
-    jsons.push(serializeTrade(t));
-  }
+  const { ks: uks, sigs: usigs, jsons: ujsons } = unexplainedRows(unexplained);
+  const { ks, sigs, legs, jsons } = tradeRows(trades);
   const params: unknown[] = [
     state.id,
     ks,
@@ -105,6 +89,21 @@ export async function storeBatch(
     decoderVersion: Number(rows[0].decoder_version),
     unexplainedCount: Number(rows[0].unexplained_count),
   };
+}
+
+/** Trades as the columns of their rows (key, signature, leg, JSON), for one unnest insert. */
+export function tradeRows(trades: readonly SourceTrade[]): { ks: string[]; sigs: string[]; legs: number[]; jsons: string[] } {
+  return {
+    ks: trades.map((t) => tradeKey(t.position, t.leg)),
+    sigs: trades.map((t) => t.signature),
+    legs: trades.map((t) => t.leg),
+    jsons: trades.map(serializeTrade),
+  };
+}
+
+/** Unexplained transactions as the columns of their rows (key, signature, JSON), for one unnest insert. */
+export function unexplainedRows(list: readonly SourceUnexplained[]): { ks: string[]; sigs: string[]; jsons: string[] } {
+  return { ks: list.map((u) => unexplainedKey(u.position)), sigs: list.map((u) => u.signature), jsons: list.map(serializeUnexplained) };
 }
 
 /** The store's order key of an unexplained transaction: its position (descending is newest first). */

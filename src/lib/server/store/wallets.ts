@@ -1,3 +1,4 @@
+import { isHistoryError, isUpstreamFault } from '../../core/errors.js';
 import type { Queryable } from './database.js';
 
 /** The load state of one wallet on one chain; it survives restarts so loading resumes where it stopped. */
@@ -104,6 +105,15 @@ const RETRY_DUE = '(retry_at IS NULL OR retry_at <= now())';
  */
 export const RETRY_FIRST_SECONDS = 30;
 export const RETRY_MAX_SECONDS = 3600;
+
+/**
+ * A walk or re-decode of the wallet stopped on `e`: when an endpoint failed (not a fault of this
+ * server), the server resumes it no sooner than the backoff allows. Never throws: a store that
+ * cannot record it costs a retry sooner, not the caller's error.
+ */
+export async function recordUpstreamFailure(db: Queryable, walletId: number, e: unknown): Promise<void> {
+  if (isHistoryError(e) && isUpstreamFault(e.code)) await recordFailure(db, walletId).catch(() => {});
+}
 
 /** The wallet's load stopped on an upstream failure: the server resumes it no sooner than the backoff allows. */
 export async function recordFailure(db: Queryable, walletId: number): Promise<{ failures: number; retryAt: Date }> {

@@ -3,6 +3,7 @@ import { ERC20_TRANSFER_TOPIC } from '../../shared/uniswap-v2-events.js';
 import type { EvmChainConfig } from '../registry.js';
 import { oneFacePerLedger } from './ledger-faces.js';
 import { WETH_DEPOSIT_TOPIC, WETH_WITHDRAWAL_TOPIC, type InternalTransfer } from './movements.js';
+import { isTransferLog } from './transfer-log.js';
 import type { RpcLog, RpcReceipt } from './rpc-types.js';
 import { dataWord } from './words.js';
 
@@ -227,7 +228,7 @@ function unnamedTokenMoved(receipt: RpcReceipt, wallet: string, chain: ActivityC
   if (receipt.status !== undefined && receipt.status !== '0x1') return false;
   const w = wallet.slice(2);
   for (const l of receipt.logs) {
-    if (l.topics.length !== 3 || l.topics[0].toLowerCase() !== ERC20_TRANSFER_TOPIC) continue;
+    if (!isTransferLog(l)) continue;
     if (!l.topics[1].toLowerCase().endsWith(w) && !l.topics[2].toLowerCase().endsWith(w)) continue;
     const token = l.address.toLowerCase();
     if (token !== chain.wrappedNative && !tradeTokens.includes(token)) return true;

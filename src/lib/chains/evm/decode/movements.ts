@@ -28,8 +28,6 @@ export const UNSEEN = 'unseen';
 export const WETH_WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
 export const WETH_DEPOSIT_TOPIC = '0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c';
 
-export { ZERO_ADDRESS };
-
 /** A native transfer made by an internal call, as a call trace gives it (wei). */
 export interface InternalTransfer {
   from: string;

@@ -1,7 +1,9 @@
 import { createHttpJsonClient } from '../../../rpc/http-json.js';
 import { explorerAccountList } from '../explorer-methods.js';
 import { num } from '../quantity.js';
-import { newestFirst, newestListed, type TxMap } from '../trade-position.js';
+import { newestListed } from '../../../core/activity.js';
+import { newestFirst } from '../../../core/trade.js';
+import type { TxMap } from '../trade-position.js';
 import type { TradesOf } from '../trades-of.js';
 import type { Walk } from './position.js';
 

@@ -171,7 +171,7 @@ function unnamedTokenChanged(tx: SolTransaction, wallet: string, named: readonly
 }
 
 /** `solanaActivity` of an already normalized transaction (for a caller that normalized it once for both). */
-export function solanaActivityOf(tx: SolTransaction, wallet: string): TransactionActivity | null {
+function solanaActivityOf(tx: SolTransaction, wallet: string): TransactionActivity | null {
   const b = balancesOf(tx, wallet);
   return b === null ? null : activityOf(tx, b);
 }
@@ -272,34 +272,24 @@ function activityOf(tx: SolTransaction, { w, own, changes }: Balances): Transact
  * be a token burnt from it here.
  */
 function knownNonTrade(changes: BalanceDelta[], incidental: bigint, minted: string[] | null, burnt: string[] | null): boolean {
+  const received = (c: BalanceDelta) => c.raw > 0n;
   const given = (c: BalanceDelta) => c.raw < 0n && (c.tokenMint !== null || -c.raw > incidental);
-  if (minted !== null) {
-    let received = false;
-    let gaveOther = false;
-    let onlyMinted = true;
-    for (const c of changes) {
-      const isMinted = c.tokenMint !== null && minted.includes(c.tokenMint);
-      if (c.raw > 0n) {
-        if (isMinted) received = true;
-        else onlyMinted = false;
-      } else if (given(c) && !isMinted) gaveOther = true;
-    }
-    if (received && gaveOther && onlyMinted) return true;
+  return (minted !== null && oneSided(changes, minted, received, given)) || (burnt !== null && oneSided(changes, burnt, given, received));
+}
+
+/**
+ * On one side (`side`: what the wallet received for a mint, gave for a burn) only the `tokens`
+ * minted or burnt here, at least one of them; on the other side something else.
+ */
+function oneSided(changes: BalanceDelta[], tokens: string[], side: (c: BalanceDelta) => boolean, other: (c: BalanceDelta) => boolean): boolean {
+  let found = false;
+  let otherThing = false;
+  for (const c of changes) {
+    const mine = c.tokenMint !== null && tokens.includes(c.tokenMint);
+    if (side(c)) {
+      if (!mine) return false;
+      found = true;
+    } else if (other(c) && !mine) otherThing = true;
   }
-  if (burnt !== null) {
-    let gave = false;
-    let receivedOther = false;
-    let onlyBurnt = true;
-    for (const c of changes) {
-      const isBurnt = c.tokenMint !== null && burnt.includes(c.tokenMint);
-      if (c.raw > 0n) {
-        if (!isBurnt) receivedOther = true;
-      } else if (given(c)) {
-        if (isBurnt) gave = true;
-        else onlyBurnt = false;
-      }
-    }
-    if (gave && receivedOther && onlyBurnt) return true;
-  }
-  return false;
+  return found && otherThing;
 }

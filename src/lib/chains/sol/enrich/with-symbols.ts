@@ -4,8 +4,7 @@
  * token balances gave as hints.
  */
 import type { TokenInfo } from '../../../core/chain-source.js';
-import type { SourceUnexplained } from '../../../core/activity.js';
-import { formatSigned } from '../../../core/decimal.js';
+import { displayChanges, type SourceUnexplained } from '../../../core/activity.js';
 import type { SourceTrade } from '../../../core/trade.js';
 import type { DecodedTransaction } from '../fetch/fetch-transactions.js';
 import type { SolanaTokenResolver } from '../tokens/token-resolver.js';
@@ -69,11 +68,9 @@ export async function withSymbols(ctx: WithSymbolsContext, decoded: readonly Dec
       signature,
       blockTime,
       position: d.position,
-      changes: activity.changes.map((c) => {
-        if (c.tokenMint === null) return { token: 'SOL', tokenMint: null, amount: formatSigned(c.raw, 9) };
+      changes: displayChanges(activity.changes, { symbol: 'SOL', decimals: 9 }, (c) => {
         const info = ctx.known.get(c.tokenMint);
-        const decimals = c.decimals ?? (info && info.decimals >= 0 ? info.decimals : null);
-        return { token: info?.symbol ?? '', tokenMint: c.tokenMint, amount: decimals === null ? null : formatSigned(c.raw, decimals) };
+        return { tokenMint: c.tokenMint, symbol: info?.symbol, decimals: c.decimals ?? (info && info.decimals >= 0 ? info.decimals : null) };
       }),
       programs: activity.programs,
     });

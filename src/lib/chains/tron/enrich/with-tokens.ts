@@ -4,9 +4,9 @@
  * first by position, then leg.
  */
 import type { TokenCache } from '../../../core/chain-source.js';
-import type { SourceUnexplained } from '../../../core/activity.js';
-import { formatSigned, formatUnits } from '../../../core/decimal.js';
-import { isoFromUnixSeconds, type SourceTrade } from '../../../core/trade.js';
+import { displayChanges, newestListed, type SourceUnexplained } from '../../../core/activity.js';
+import { formatUnits } from '../../../core/decimal.js';
+import { isoFromUnixSeconds, newestFirst, type SourceTrade } from '../../../core/trade.js';
 import type { HttpJsonClient } from '../../../rpc/http-json.js';
 import { hexToTron, tronToHex } from '../address.js';
 import type { DecodedCall } from '../fetch/fetch-swap-calls.js';
@@ -76,7 +76,7 @@ export async function withTokens(ctx: WithTokensContext, calls: readonly Decoded
       });
     });
   }
-  out.sort((a, b) => (a.position === b.position ? a.leg - b.leg : a.position < b.position ? 1 : -1));
+  out.sort(newestFirst);
   const unexplained: SourceUnexplained[] = [];
   for (const { record: r, info: txInfo, unexplained: activity } of calls) {
     if (!activity) continue;
@@ -86,15 +86,14 @@ export async function withTokens(ctx: WithTokensContext, calls: readonly Decoded
       signature: r.txID,
       blockTime: isoFromUnixSeconds(Math.floor(ms / 1000)),
       position: tronTradePosition(block, r.txID),
-      changes: activity.changes.map((ch) => {
-        if (ch.tokenMint === null) return { token: 'TRX', tokenMint: null, amount: formatSigned(ch.raw, 6) };
+      changes: displayChanges(activity.changes, { symbol: 'TRX', decimals: 6 }, (ch) => {
         const token = hexToTron(ch.tokenMint);
         const ti = info.get(token);
-        return { token: ti?.symbol ?? '', tokenMint: token, amount: ti && ti.decimals >= 0 ? formatSigned(ch.raw, ti.decimals) : null };
+        return { tokenMint: token, symbol: ti?.symbol, decimals: ti && ti.decimals >= 0 ? ti.decimals : null };
       }),
       programs: activity.programs,
     });
   }
-  unexplained.sort((a, b) => (a.position < b.position ? 1 : a.position > b.position ? -1 : 0));
+  unexplained.sort(newestListed);
   return { trades: out, unexplained };
 }

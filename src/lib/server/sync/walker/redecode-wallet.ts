@@ -1,5 +1,5 @@
-import { HistoryError, isHistoryError, isUpstreamFault } from '../../../core/errors.js';
-import { recordFailure } from '../../store/wallets.js';
+import { HistoryError, isHistoryError } from '../../../core/errors.js';
+import { recordUpstreamFailure } from '../../store/wallets.js';
 import { beginRedecode, progressAfter, replaceRedecoded, transactionsToRedecode, type RedecodedWallet } from '../../store/redecode.js';
 import type { Walker } from './walker.js';
 
@@ -50,8 +50,7 @@ export function startRedecode(w: Walker): void {
         } else {
           r.outcome = 'failed';
           r.failedAt = w.core.now();
-          // An endpoint that fails: the server does not resume this re-decode on its own before the backoff allows.
-          if (isHistoryError(e) && isUpstreamFault(e.code)) void recordFailure(w.core.db, w.core.state.id).catch(() => {});
+          void recordUpstreamFailure(w.core.db, w.core.state.id, e);
           w.onError?.(isHistoryError(e) ? e : new HistoryError('upstream_unavailable', `Re-decoding failed: ${(e as Error)?.message ?? e}`, { cause: e }));
         }
       },

@@ -1,5 +1,5 @@
-import { isHistoryError, isUpstreamFault } from '../../../core/errors.js';
-import { recordFailure } from '../../store/wallets.js';
+import { isHistoryError } from '../../../core/errors.js';
+import { recordUpstreamFailure } from '../../store/wallets.js';
 import { redecodeWanted, startRedecode } from './redecode-wallet.js';
 import { refreshHead } from './refresh-head.js';
 import { storeTailBatch } from './store-tail-batch.js';
@@ -34,8 +34,7 @@ export async function walkLoop(w: Walker): Promise<boolean> {
             continue;
           }
           core.fail(e);
-          // An endpoint that fails (not a fault of this server): the walk is not resumed on its own before the backoff allows.
-          if (isHistoryError(e) && isUpstreamFault(e.code)) await recordFailure(core.db, core.state.id).catch(() => {});
+          await recordUpstreamFailure(core.db, core.state.id, e);
           return true;
         }
       } else if (w.redecode.task) {
