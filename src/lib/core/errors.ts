@@ -9,6 +9,8 @@ const REQUEST_FAULT_CODES = [
   'unknown_chain',
   'invalid_limit',
   'invalid_cursor',
+  /** An unknown value of a parameter with a fixed set (`include`, decisions.md "Errors"). */
+  'invalid_parameter',
   'invalid_request',
   'unauthorized',
   'not_found',

@@ -1,3 +1,4 @@
+import { quoteAmountLiterals } from './amount-literals.js';
 /**
  * The Trade object of the v1 contract, exactly its eight fields (decisions.md: nothing is added).
  * Amounts are exact decimal strings here (`"1234.000000000000000001"`); they are written to JSON
@@ -71,6 +72,11 @@ export function serializeTrade(t: Trade): string {
     `,"amountSol":${t.amountSol ?? 'null'},"amount":${t.amount ?? 'null'}` +
     `,"dex":${JSON.stringify(t.dex)},"blockTime":${JSON.stringify(t.blockTime)}}`
   );
+}
+
+/** A trade's text as serializeTrade wrote it (or the API sent it), back as a Trade with exact amounts. */
+export function parseTradeText(text: string): Trade {
+  return JSON.parse(quoteAmountLiterals(text)) as Trade;
 }
 
 /** Seconds since the epoch to the ISO form of the contract (no milliseconds, `Z`). */

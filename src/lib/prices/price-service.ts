@@ -16,7 +16,7 @@ export interface PriceServiceOptions {
   rpcUrlOf(chain: string): string | undefined;
   rounds: RoundCache;
   /** The transport of a feed's chain (tests, shared limits); a plain one by default. */
-  transportFor?: (url: string) => RpcTransport;
+  transportFor?: (url: string, chain: string) => RpcTransport;
   now?: () => number;
 }
 
@@ -36,7 +36,7 @@ export function createPriceService(o: PriceServiceOptions): PriceService {
       feed && url
         ? createChainlinkFeed({
             coin,
-            transport: transportFor(url),
+            transport: transportFor(url, feed.chain),
             proxy: feed.proxy,
             heartbeatSeconds: feed.heartbeatSeconds,
             rounds: o.rounds,

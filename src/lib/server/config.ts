@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { HistoryError } from '../core/errors.js';
 import type { ChainRpcOptions } from '../chains/registry.js';
+import { feedTable, type FeedEntry } from '../prices/feeds.js';
 
 /**
  * The server's whole configuration, read from the environment here and nowhere else
@@ -60,7 +61,23 @@ export interface ServerConfig {
    * own (no store opened, no key printed, no background load resumed).
    */
   embedded: boolean;
+  /**
+   * Each native coin's Chainlink USD feed (decisions.md "USD values"): the built-in table with
+   * PRICE_FEED_<COIN>=<chain slug>:<proxy>[:<heartbeat seconds>] applied.
+   */
+  priceFeeds: Record<string, FeedEntry>;
+  /** How long a stream waits for a batch's prices before sending nulls (PRICE_WAIT_MS, default 2000). */
+  priceWaitMs: number;
+  /**
+   * Where prices come from (PRICE_SOURCE): `chainlink` (default, the feeds over the chains' own
+   * RPC) or `candles` (one-minute USD candles of a public exchange API, PRICE_CANDLES_URL).
+   */
+  priceSource: 'chainlink' | 'candles';
+  priceCandlesUrl: string;
 }
+
+/** Coinbase Exchange's public market data: one-minute USD candles, no key (prices/candle-source.ts). */
+export const DEFAULT_CANDLES_URL = 'https://api.exchange.coinbase.com';
 
 type Env = Record<string, string | undefined>;
 
@@ -145,6 +162,26 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       `ROLE=${role} needs DATABASE_URL: instances share their work through PostgreSQL (the embedded store serves one process)`,
     );
   }
+  const feedOverrides: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^PRICE_FEED_([A-Z0-9]+)$/.exec(name);
+    if (m && value?.trim()) feedOverrides[m[1]] = value;
+  }
+  let priceFeeds: Record<string, FeedEntry>;
+  try {
+    priceFeeds = feedTable(feedOverrides);
+  } catch (e) {
+    throw new HistoryError('config_invalid', (e as Error).message);
+  }
+  const priceSource = (env.PRICE_SOURCE?.trim() || 'chainlink').toLowerCase();
+  if (priceSource !== 'chainlink' && priceSource !== 'candles')
+    throw new HistoryError('config_invalid', `PRICE_SOURCE must be "chainlink" or "candles", got "${env.PRICE_SOURCE}"`);
+  const priceCandlesUrl = env.PRICE_CANDLES_URL?.trim() || DEFAULT_CANDLES_URL;
+  try {
+    new URL(priceCandlesUrl);
+  } catch {
+    throw new HistoryError('config_invalid', `PRICE_CANDLES_URL must be a URL, got "${env.PRICE_CANDLES_URL}"`);
+  }
   return {
     role,
     embedded: env.EMBEDDED?.trim() === '1',
@@ -163,6 +200,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databasePoolSize: Math.floor(positiveNumber(env, 'DATABASE_POOL_SIZE', 10)),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
     maxStreamsPerKey: positiveNumber(env, 'MAX_STREAMS_PER_KEY', positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512)),
+    priceFeeds,
+    priceWaitMs: positiveNumber(env, 'PRICE_WAIT_MS', 2000, { allowZero: true }),
+    priceSource,
+    priceCandlesUrl,
     decodeThreads: Math.floor(positiveNumber(env, 'DECODE_THREADS', Math.min(4, availableParallelism() - 1), { allowZero: true })),
   };
 }

@@ -18,6 +18,10 @@ import { createSharedLimiter } from './sync/shared-limiter.js';
 import { startDemandWorker } from './sync/demand-worker.js';
 import type { SourceFactory } from './sources.js';
 import { createWorkerPool, type WorkerPool } from './workers/pool.js';
+import { createPricer } from './prices/create-pricer.js';
+import { createPriceService } from '../prices/price-service.js';
+import { createStoreRoundCache } from './store/price-rounds.js';
+import { createRpcTransport } from '../rpc/json-rpc.js';
 
 export interface Server {
   api: Api;
@@ -100,6 +104,22 @@ export async function createServer({ config, sources, log = console.log, readRow
       }
       return s;
     };
+    // USD values (include=usd): each coin's feed read over the RPC of the chain that carries it,
+    // with that chain's endpoint limits; rounds kept in the store for every wallet and instance.
+    const prices = createPriceService({
+      feeds: config.priceFeeds,
+      rpcUrlOf: (slug) => chains.get(slug)?.rpcUrl,
+      rounds: createStoreRoundCache(db),
+      transportFor: (url, slug) => {
+        const o = chains.get(slug)?.rpc ?? {};
+        return createRpcTransport({ url, batchSize: o.batchSize, maxInFlight: o.maxInFlight, requestsPerSecond: o.requestsPerSecond, timeoutMs: o.timeoutMs });
+      },
+    });
+    const pricer = createPricer({ prices, waitMs: config.priceWaitMs, log });
+    const coinOf = (slug: string): string | null => {
+      const symbol = chains.get(slug)?.nativeSymbol;
+      return symbol && config.priceFeeds[symbol] ? symbol : null;
+    };
     // Several instances may share a PostgreSQL database: one walk per wallet among them, by lease.
     // The embedded store belongs to this process alone.
     const leases = db.kind === 'postgres' ? await createWalletLeases({ db, ttlMs: config.leaseSeconds * 1000 }) : undefined;
@@ -109,6 +129,10 @@ export async function createServer({ config, sources, log = console.log, readRow
       leases,
       role: config.role,
       headStaleMs: config.headStaleSeconds * 1000,
+      onStored: (chain, walletId, trades) => {
+        const coin = coinOf(chain);
+        if (coin) pricer.stored(coin, walletId, trades);
+      },
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });
     if (config.role !== 'all') log(`Role: ${config.role}`);
@@ -133,6 +157,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       maxRequestsPerAccount: config.maxStreamsPerKey,
       readRows,
       discoveryOf: (slug) => ready.get(slug)?.discovery,
+      usd: { pricer, coinOf },
     });
     /** GET /metrics: the API's counters plus what loaders and sources keep. */
     async function metricsText(): Promise<string> {

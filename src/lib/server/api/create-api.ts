@@ -27,6 +27,8 @@ export interface CreateApiParameters {
   maxRequestsPerAccount?: number;
   /** How a chain's source finds wallets' transactions, once its first walk chose (EVM: ots or logs). */
   discoveryOf?: (slug: string) => string | undefined;
+  /** Prices for include=usd; without it every price is null (tests that never price). */
+  usd?: HistoryContext['usd'];
 }
 
 export interface Api {
@@ -129,6 +131,7 @@ export function createApi(p: CreateApiParameters): Api {
     budgetMs: p.budgetMs,
     keepaliveMs: p.keepaliveMs ?? 10_000,
     readRows: p.readRows ?? 4_000,
+    usd: p.usd,
   };
   const rateLimit = createRateLimiter(p.rateLimitPerMinute ?? 0, p.db);
   const maxInFlight = p.maxConcurrentRequests ?? 512;

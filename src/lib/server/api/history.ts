@@ -2,7 +2,9 @@ import { HistoryError } from '../../core/errors.js';
 import { nextTurn, onAbort, sleep } from '../../core/wait.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
-import { countBelow, hasTradeBelow, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
+import { countBelow, hasTradeBelow, legsOf, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
+import { usdRun } from '../../prices/usd-run.js';
+import type { Pricer } from '../prices/create-pricer.js';
 import { meterRun } from '../store/usage.js';
 import type { LoaderRegistry } from '../sync/loader-registry.js';
 import type { WalletLoader } from '../sync/wallet-loader.js';
@@ -30,6 +32,31 @@ export interface HistoryContext {
   closing?: AbortSignal;
   /** Counts trades delivered (GET /metrics). */
   metrics?: Pick<Metrics, 'delivered'>;
+  /** include=usd: the prices, and which coin is each chain's native one (null: none priced). */
+  usd?: { pricer: Pricer; coinOf(chain: string): string | null };
+}
+
+/**
+ * The USD figures of a run's trades (include=usd): the run's text with two fields more on each
+ * trade, and `complete` false when some price could not be had within PRICE_WAIT_MS.
+ */
+async function usdOfRun(ctx: HistoryContext, t: Target, walletId: number, json: string): Promise<{ json: string; complete: boolean }> {
+  const coin = ctx.usd?.coinOf(t.chain) ?? null;
+  const pricer = ctx.usd?.pricer;
+  return usdRun(json, {
+    chain: t.chain,
+    pricesAt: async (times) => (coin && pricer ? pricer.pricesWithin(coin, times) : times.map(() => null)),
+    legsOf: (signatures) => legsOf(ctx.db, walletId, signatures),
+  });
+}
+
+/** `include`: a comma-separated list, each value one this API knows (only `usd`); anything else is refused. */
+function parseInclude(url: URL): boolean {
+  const values = url.searchParams.getAll('include').flatMap((v) => v.split(','));
+  for (const v of values) {
+    if (v !== 'usd') throw new HistoryError('invalid_parameter', `include takes "usd", got "${v}".`);
+  }
+  return values.length > 0;
 }
 
 /** Waits for the loader's next change, or until the server starts shutting down. */
@@ -68,6 +95,8 @@ export interface Target {
   /** Key and signature of the last trade delivered (exclusive start), null from the newest trade. */
   after: string | null;
   afterSignature: string | null;
+  /** include=usd: each trade gains nativeUsd and valueUsd. */
+  usd: boolean;
 }
 
 /**
@@ -86,9 +115,10 @@ export function parseHistoryRequest(ctx: HistoryContext, address: string, url: U
   }
   const { stored, shown } = validateAddress(chain, address);
   const limit = parseLimit(url.searchParams.get('limit'));
+  const usd = list ? false : parseInclude(url);
   const rawCursor = url.searchParams.get('cursor');
   const cursor = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored, list });
-  return { chain: chain.slug, stored, shown, limit, after: cursor?.key ?? null, afterSignature: cursor?.signature ?? null };
+  return { chain: chain.slug, stored, shown, limit, after: cursor?.key ?? null, afterSignature: cursor?.signature ?? null, usd };
 }
 
 export async function handleHistory(ctx: HistoryContext, principal: Principal, target: Target, signal: AbortSignal): Promise<Response> {
@@ -125,6 +155,8 @@ async function stream(
 ): Promise<Response> {
   await loader.wantAll();
   const walletId = loader.state.id;
+  if (t.usd) ctx.usd?.pricer.want(walletId);
+  let pricesComplete = true;
   let below = t.after ?? TOP_KEY;
   let belowSig = t.afterSignature;
   let cursorKey = t.after;
@@ -159,6 +191,7 @@ async function stream(
     const s = loader.state;
     const line: Record<string, unknown> = { complete, tradeCount: s.tradeCount, wallet: t.shown, firstTrade: s.firstTrade, unexplained: s.unexplainedCount };
     if (!complete) line.cursor = cursorFor(ctx, t, cursorKey, belowSig);
+    if (t.usd) line.pricesComplete = pricesComplete;
     if (!complete && failure) line.error = streamError(failure, t.chain);
     return JSON.stringify(line) + '\n';
   };
@@ -188,7 +221,13 @@ async function stream(
         below = run.lo;
         belowSig = run.loSignature;
         cursorKey = run.lo;
-        yield `{"trades":[${run.json}],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
+        let json = run.json;
+        if (t.usd) {
+          const priced = await usdOfRun(ctx, t, walletId, json);
+          json = priced.json;
+          pricesComplete &&= priced.complete;
+        }
+        yield `{"trades":[${json}],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
         lastLineAt = Date.now();
         if (lastLineAt >= deadline) return yield finalLine(false);
         continue;
@@ -259,6 +298,15 @@ async function stream(
 
 async function page(ctx: HistoryContext, principal: Principal, t: Target, limit: number, loader: WalletLoader, deadline: number): Promise<Response> {
   const walletId = loader.state.id;
+  if (t.usd) ctx.usd?.pricer.want(walletId);
+  let pricesComplete = true;
+  /** A chunk of the page's body, with its USD figures under include=usd. */
+  const chunk = async (json: string): Promise<string> => {
+    if (!t.usd) return json;
+    const priced = await usdOfRun(ctx, t, walletId, json);
+    pricesComplete &&= priced.complete;
+    return priced.json;
+  };
   const below = t.after ?? TOP_KEY;
   const sqlLimit = Number.isFinite(limit) ? limit : null;
 
@@ -308,6 +356,9 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
     head.cursor = bounds.lo ? cursorFor(ctx, t, bounds.lo, bounds.loSignature) : cursorFor(ctx, t, t.after, t.afterSignature);
   }
   const prefix = JSON.stringify(head).slice(0, -1) + ',"trades":[';
+  const first = firstRun ? await chunk(firstRun.json) : '';
+  // With include=usd the page says after its trades whether all their prices were had.
+  const end = () => (t.usd ? `],"pricesComplete":${pricesComplete}}\n` : ']}\n');
 
   // The rest of a large page is written from the store in chunks, so a huge limit never sits in memory whole.
   let next = firstRun?.lo ?? below;
@@ -315,11 +366,11 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(prefix + (firstRun?.json ?? '')));
+      controller.enqueue(encoder.encode(prefix + first));
     },
     async pull(controller) {
       if (done) {
-        controller.enqueue(encoder.encode(']}\n'));
+        controller.enqueue(encoder.encode(end()));
         controller.close();
         return;
       }
@@ -329,7 +380,7 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
         done = true;
         return;
       }
-      controller.enqueue(encoder.encode(',' + run.json));
+      controller.enqueue(encoder.encode(',' + (await chunk(run.json))));
       next = run.lo;
       if (run.lo === bounds.lo) done = true;
     },

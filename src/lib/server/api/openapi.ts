@@ -14,6 +14,7 @@ const problemCodes = [
   'unknown_chain',
   'invalid_limit',
   'invalid_cursor',
+  'invalid_parameter',
   'unauthorized',
   'not_found',
   'method_not_allowed',
@@ -45,31 +46,53 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
   };
 }
 
+/** A trade's eight fields, and the two include=usd adds (TradeWithUsd). */
+const tradeProperties = {
+  signature: { type: 'string', description: 'Transaction id.' },
+  side: { type: 'string', enum: ['buy', 'sell'] },
+  token: { type: 'string', description: 'On-chain symbol; empty when the token has none. Not unique.' },
+  tokenMint: { type: 'string', description: 'Mint or contract address of the token: the unique key.' },
+  amountSol: nullableDecimal("Native amount exchanged with the venue, in the chain's native unit (SOL, ETH, BNB, TRX, ...)."),
+  amount: nullableDecimal('Token quantity moved, in whole tokens.'),
+  dex: { type: 'string', description: 'Venue slug, e.g. jupiter, raydium-amm, pumpfun, uniswap-v3, unknown.' },
+  blockTime: { type: 'string', format: 'date-time' },
+};
+const tradeRequired = ['signature', 'side', 'token', 'tokenMint', 'amountSol', 'amount', 'dex', 'blockTime'];
+const trades = {
+  type: 'array',
+  items: { oneOf: [{ $ref: '#/components/schemas/Trade' }, { $ref: '#/components/schemas/TradeWithUsd' }] },
+  description: 'Trade objects; TradeWithUsd with include=usd.',
+};
+const pricesComplete = {
+  type: 'boolean',
+  description:
+    'With include=usd: every USD price of the trades sent was known or known to be missing (a trade before the feed began). False when a price could not be had within PRICE_WAIT_MS or the price RPC failed: those trades carry null, and a later read fills them in.',
+};
+
 /** The schemas of every body and line the API writes. */
 function components(): Record<string, unknown> {
   return {
     securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     schemas: {
-      Trade: {
+      Trade: { type: 'object', additionalProperties: false, required: tradeRequired, properties: tradeProperties },
+      TradeWithUsd: {
         type: 'object',
         additionalProperties: false,
-        required: ['signature', 'side', 'token', 'tokenMint', 'amountSol', 'amount', 'dex', 'blockTime'],
+        required: [...tradeRequired, 'nativeUsd', 'valueUsd'],
+        description: 'A trade with include=usd: the eight fields and two USD figures.',
         properties: {
-          signature: { type: 'string', description: 'Transaction id.' },
-          side: { type: 'string', enum: ['buy', 'sell'] },
-          token: { type: 'string', description: 'On-chain symbol; empty when the token has none. Not unique.' },
-          tokenMint: { type: 'string', description: 'Mint or contract address of the token: the unique key.' },
-          amountSol: nullableDecimal("Native amount exchanged with the venue, in the chain's native unit (SOL, ETH, BNB, TRX, ...)."),
-          amount: nullableDecimal('Token quantity moved, in whole tokens.'),
-          dex: { type: 'string', description: 'Venue slug, e.g. jupiter, raydium-amm, pumpfun, uniswap-v3, unknown.' },
-          blockTime: { type: 'string', format: 'date-time' },
+          ...tradeProperties,
+          nativeUsd: nullableDecimal("USD price of the chain's native coin in force at blockTime (the latest feed round at or before it); null where unknown."),
+          valueUsd: nullableDecimal(
+            "amountSol × nativeUsd rounded half-even to 6 decimals; for a token-to-token trade against a USD stablecoin leg of the same transaction, that leg's amount; null where unknown.",
+          ),
         },
       },
       StreamBatch: {
         type: 'object',
         additionalProperties: false,
         required: ['trades', 'cursor'],
-        properties: { trades: { type: 'array', items: { $ref: '#/components/schemas/Trade' } }, cursor: { type: 'string' } },
+        properties: { trades, cursor: { type: 'string' } },
       },
       StreamFinal: {
         type: 'object',
@@ -86,6 +109,7 @@ function components(): Record<string, unknown> {
             description: 'Transactions read whose balance changes no trade explains (GET /v1/wallets/{address}/unexplained); so far while loading.',
           },
           cursor: { type: 'string', description: 'Present exactly when complete is false.' },
+          pricesComplete,
           error: {
             type: 'object',
             additionalProperties: false,
@@ -110,7 +134,8 @@ function components(): Record<string, unknown> {
           pageSize: { type: 'integer', minimum: 1 },
           totalPages: { type: 'integer', minimum: 0, description: 'Only when complete is true.' },
           cursor: { type: 'string', description: 'Omitted only on the last page of a complete history.' },
-          trades: { type: 'array', items: { $ref: '#/components/schemas/Trade' } },
+          pricesComplete,
+          trades,
         },
       },
       UnexplainedChange: {
@@ -189,7 +214,7 @@ function walletParameters(chainSlugs: string[], limit: string, cursor: string): 
 
 /** The problems a wallet's lists answer before any data, as history validates. */
 const walletProblems = {
-  '400': problem('invalid_address, unknown_chain, invalid_limit or invalid_cursor'),
+  '400': problem('invalid_address, unknown_chain, invalid_limit, invalid_cursor or invalid_parameter'),
   '401': problem('Missing, malformed, unknown or revoked key'),
   '405': problem('Method not allowed'),
   '429': problem('Rate limited; see Retry-After'),
@@ -203,11 +228,21 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
         operationId: 'getWalletHistory',
         summary: 'Buy and sell trades of a wallet, newest first',
         security: [{ bearer: [] }],
-        parameters: walletParameters(
-          chainSlugs,
-          'Positive integer in digits; selects page mode. No maximum (above 2^53-1 is unbounded).',
-          'Opaque, exclusive resume token.',
-        ),
+        parameters: [
+          ...walletParameters(
+            chainSlugs,
+            'Positive integer in digits; selects page mode. No maximum (above 2^53-1 is unbounded).',
+            'Opaque, exclusive resume token.',
+          ),
+          {
+            name: 'include',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['usd'] },
+            description:
+              "usd: each trade also carries nativeUsd and valueUsd (the native coin's USD price at the trade, from the chains' own Chainlink feeds), and the final line or page pricesComplete. Any other value: 400 invalid_parameter.",
+          },
+        ],
         responses: {
           '200': {
             description: 'Without limit: an NDJSON stream of StreamBatch lines ending with a StreamFinal line. With limit: a Page.',

@@ -1,5 +1,6 @@
 import type { ChainSource } from '../../core/chain-source.js';
 import type { HistoryError } from '../../core/errors.js';
+import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import { createStatisticsKeeper, type StatisticsKeeper } from '../store/statistics.js';
 import { publishDecoderVersion } from '../store/settings.js';
@@ -33,6 +34,8 @@ export interface CreateLoaderRegistryParameters {
    */
   idleMs?: number;
   onError?: (e: HistoryError, chain: string, address: string) => void;
+  /** Told of each batch of trades a walk of this instance stores. */
+  onStored?: (chain: string, walletId: number, trades: readonly SourceTrade[]) => void;
   /** Leases shared with the other instances on this database (PostgreSQL); none on the embedded store. */
   leases?: WalletLeases;
   /**
@@ -53,6 +56,7 @@ export function createLoaderRegistry({
   sourceFor,
   headStaleMs,
   onError,
+  onStored,
   idleMs = 600_000,
   leases,
   role = 'all',
@@ -86,7 +90,13 @@ export function createLoaderRegistry({
     lastAsked.set(id, Date.now());
     let p = loaders.get(id);
     if (!p) {
-      p = build(chain, getOrCreateWallet(db, chain, address), { db, headStaleMs, leases, onError: (e) => onError?.(e, chain, address) });
+      p = build(chain, getOrCreateWallet(db, chain, address), {
+        db,
+        headStaleMs,
+        leases,
+        onError: (e) => onError?.(e, chain, address),
+        onStored: onStored && ((walletId, trades) => onStored(chain, walletId, trades)),
+      });
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));
     }

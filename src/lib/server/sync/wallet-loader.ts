@@ -1,4 +1,5 @@
 import type { HistoryError } from '../../core/errors.js';
+import type { SourceTrade } from '../../core/trade.js';
 import type { Database } from '../store/database.js';
 import type { WalletState } from '../store/wallets.js';
 import type { WalletLeases } from './wallet-leases.js';
@@ -59,6 +60,8 @@ export interface WalletLoaderParameters {
   headStaleMs: number;
   /** Called with errors a walk ended on (logging). */
   onError?: (e: HistoryError) => void;
+  /** Called with the trades of each batch stored by this loader's walks (the background pricing of issue 22). */
+  onStored?: (walletId: number, trades: readonly SourceTrade[]) => void;
   now?: () => number;
   /**
    * Several instances on one database (PostgreSQL): the walker may walk only while holding the

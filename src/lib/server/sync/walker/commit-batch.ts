@@ -10,7 +10,7 @@ import type { Walker } from './walker.js';
  * a change made meanwhile (loadAll) stays. Returns how many trades were new.
  */
 export async function commitBatch(
-  { core, lease, statistics, source }: Walker,
+  { core, lease, statistics, source, onStored }: Walker,
   patch: Partial<WalletState>,
   trades: readonly SourceTrade[],
   unexplained: readonly SourceUnexplained[] = [],
@@ -33,5 +33,6 @@ export async function commitBatch(
   core.stats.trades += inserted;
   core.stats.commitMs += performance.now() - t0;
   statistics?.inserted(inserted);
+  if (inserted) onStored?.(core.state.id, trades);
   return inserted;
 }

@@ -27,6 +27,7 @@ export function createWalker(p: WalkerParameters): WalletLoader {
     retry,
     statistics: p.statistics,
     onError: p.onError,
+    onStored: p.onStored,
     refresh: { wanted: false, attempts: 0, failedAt: -Infinity, pending: null },
     redecode: { wanted: false, task: null, abort: null, outcome: null, failedAt: -Infinity, batchTrades: p.redecodeTrades ?? 100 },
     woken: () => new Promise<void>((r) => wakers.push(r)),

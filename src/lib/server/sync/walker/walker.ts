@@ -26,6 +26,8 @@ export interface Walker {
   readonly redecode: RedecodeState;
   /** Errors a re-decode ended on (logging); they do not end a read. */
   readonly onError?: (e: HistoryError) => void;
+  /** Told of each batch of trades stored. */
+  readonly onStored?: WalletLoaderParameters['onStored'];
   /** Resolves at the next wake(): the loop waiting on a re-decode hears of a request's demand. */
   woken(): Promise<void>;
   wake(): void;
