@@ -6,6 +6,7 @@ import { createChainDriver } from '../support/anvil/contracts.js';
 import { buildReplayWorld, startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/index.js';
 import { buildTronReplayWorld, startTronReplayServer, type TronReplayServer } from '../support/tron-replay/index.js';
 import { startTestServer, streamAll, type TestServer } from '../support/test-server.js';
+import { mul6 } from '../support/usd-check.js';
 import { startChainReplay, type ChainReplay } from '../evm/mainnet/chain-replay.js';
 
 /**
@@ -33,22 +34,6 @@ const e8 = (n: bigint) => {
   const frac = s.slice(-8).replace(/0+$/, '');
   return s.slice(0, -8) + (frac ? '.' + frac : '');
 };
-/** a × b, both non-negative decimal literals, rounded half-even to 6 decimals, canonical. */
-function mul6(a: string, b: string): string {
-  const [aw, af = ''] = a.split('.');
-  const [bw, bf = ''] = b.split('.');
-  const n = BigInt(aw + af) * BigInt(bw + bf);
-  const scale = af.length + bf.length;
-  let q = scale > 6 ? n / 10n ** BigInt(scale - 6) : n * 10n ** BigInt(6 - scale);
-  if (scale > 6) {
-    const r = n % 10n ** BigInt(scale - 6);
-    const half = 10n ** BigInt(scale - 6);
-    if (2n * r > half || (2n * r === half && q % 2n === 1n)) q += 1n;
-  }
-  const s = q.toString().padStart(7, '0');
-  const frac = s.slice(-6).replace(/0+$/, '');
-  return s.slice(0, -6) + (frac ? '.' + frac : '');
-}
 const priceAt = (series: Round[], t: number) => {
   const r = series.filter((x) => x.time <= t).at(-1);
   return r ? e8(r.answer) : null;

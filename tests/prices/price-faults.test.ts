@@ -1,0 +1,112 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
+import { compileSolidity } from '../support/anvil/compile.js';
+import { createChainDriver } from '../support/anvil/contracts.js';
+import { createScriptedSource } from '../support/scripted-source.js';
+import { mul6 } from '../support/usd-check.js';
+import { randomWallet, sleep, startTestServer, streamAll, type TestServer } from '../support/test-server.js';
+
+/**
+ * A price RPC that fails never breaks history (issue 22): with the feed's RPC down, slow or
+ * answering garbage, a stream with include=usd still delivers every trade, with null prices and
+ * `pricesComplete: false`, and once the RPC is well again a later read fills the prices in.
+ *
+ * The feed is on anvil behind a proxy of this test that passes requests on, drops them, holds
+ * them, or answers nonsense. The scripted wallet's trades are a minute apart from T0; the feed has
+ * a round every hour from an hour before T0, answer 100 + k USD, so trade i is priced at
+ * 100 + floor(i / 60) + 1 (i × 60 s past T0, rounds at T0 − 3,600 + k × 3,600).
+ */
+const T0 = 1_700_000_000;
+const H = 3600;
+const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const TRANSACTIONS = 150;
+
+type Mode = 'pass' | 'down' | 'slow' | 'garbage-json' | 'garbage-result';
+let mode: Mode = 'pass';
+let proxy: Server;
+let proxyUrl: string;
+let anvil: AnvilNode;
+let feed: string;
+const source = createScriptedSource({ transactions: TRANSACTIONS, batchSize: 50 });
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  const d = createChainDriver(anvil.url);
+  const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
+  feed = await d.deploy(DEPLOYER, c.TestFeedProxy);
+  const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'SOL / USD', false]);
+  await d.send(DEPLOYER, feed, c.TestFeedProxy, 'setAggregator', [agg]);
+  const ks = Array.from({ length: 8 }, (_, k) => k);
+  await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [ks.map((k) => BigInt(100 + k) * 100_000_000n), ks.map((k) => BigInt(T0 - H + k * H))]);
+
+  proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (b: Buffer) => chunks.push(b));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString();
+      if (mode === 'down') return req.socket.destroy();
+      if (mode === 'garbage-json') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>gateway</html>');
+      if (mode === 'slow') await sleep(600);
+      const upstream = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      let text = await upstream.text();
+      if (mode === 'garbage-result') {
+        // Well-formed JSON-RPC whose results are not what the calls return.
+        const parsed = JSON.parse(text);
+        const mangle = (r: { result?: unknown }) => ({ ...r, result: '0x1234' });
+        text = JSON.stringify(Array.isArray(parsed) ? parsed.map(mangle) : mangle(parsed));
+      }
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  proxy?.closeAllConnections();
+  await new Promise((r) => proxy?.close(r));
+  await anvil?.stop();
+});
+
+const priceOf = (blockTime: string) => String(100 + Math.floor((Date.parse(blockTime) / 1000 - T0) / H) + 1);
+const usdOf = (text: string) => JSON.parse(text.replace(/"(amountSol|amount|nativeUsd|valueUsd)":([0-9.]+)/g, '"$1":"$2"'));
+
+async function readUsd(srv: TestServer, wallet: string) {
+  const { trades, finals } = await streamAll(srv, wallet, 'include=usd');
+  return { trades: trades.map(usdOf), final: finals.at(-1) };
+}
+
+describe.each(['down', 'slow', 'garbage-json', 'garbage-result'] as const)('the price RPC %s', (fault) => {
+  it('history goes out whole with null prices and pricesComplete false; a later read fills them in', async () => {
+    // A server of its own: no round of the feed read yet, in its memory or its store.
+    const srv = await startTestServer({
+      sources: { sol: source },
+      env: { PRICE_FEED_SOL: `bsc:${feed}:${H}`, RPC_URL_BSC: proxyUrl, PRICE_WAIT_MS: '300', RPC_TIMEOUT_MS_BSC: '2000' },
+    });
+    onTestFinished(() => srv.close());
+    const w = randomWallet();
+    mode = fault;
+    const first = await readUsd(srv, w);
+    expect(first.final).toMatchObject({ complete: true, tradeCount: source.expected(w).length, pricesComplete: false });
+    expect(first.trades.length).toBe(source.expected(w).length);
+    for (const t of first.trades) {
+      expect(t.nativeUsd).toBeNull();
+      expect(t.valueUsd).toBeNull();
+    }
+    mode = 'pass';
+    // The feed's bounds are read again after a failure, the rounds at once: the next reads price.
+    let again = await readUsd(srv, w);
+    for (let i = 0; i < 40 && !again.final.pricesComplete; i++) {
+      await sleep(250);
+      again = await readUsd(srv, w);
+    }
+    expect(again.final).toMatchObject({ complete: true, pricesComplete: true });
+    for (const t of again.trades) {
+      expect(t.nativeUsd, t.blockTime).toBe(priceOf(t.blockTime));
+      // Token-to-token legs here trade no stablecoin: no value.
+      expect(t.valueUsd).toBe(t.amountSol === null ? null : mul6(t.amountSol, priceOf(t.blockTime)));
+    }
+  }, 60_000);
+});
