@@ -168,12 +168,30 @@ async function main() {
   if (want('prices')) {
     const { benchPrices } = await import('./prices.js');
     const r = await benchPrices(console.log);
-    console.log(
-      `prices: ${r.trades.toLocaleString('en')} trades over a year of ${r.rounds.toLocaleString('en')} hourly rounds: ${r.firstRequests} HTTP requests in ${Math.round(r.firstMs)} ms; ` +
-        `a second wallet over the same span ${r.secondRequests}; the same in a new process on the same store ${r.newProcessRequests} (the feed's bounds)`,
+    for (const [name, w] of [
+      ['logs', r.logs],
+      ['getRoundData', r.bisection],
+    ] as const) {
+      console.log(
+        `prices by ${name}: ${r.trades.toLocaleString('en')} trades over a year of ${r.rounds.toLocaleString('en')} hourly rounds: ${w.firstRequests} HTTP requests in ${Math.round(w.firstMs)} ms; ` +
+          `a second wallet over the same span ${w.secondRequests}; the same in a new process on the same store ${w.newProcessRequests}`,
+      );
+    }
+    report('[prices] HTTP requests for a year of 10,000 trades, by logs', r.logs.firstRequests, 'requests', 50, 'lower');
+    report('[prices] HTTP requests per 100 trades, a year by getRoundData', (r.bisection.firstRequests * 100) / r.trades, 'requests', 1, 'lower');
+    report(
+      '[prices] HTTP requests for a second wallet over the same span',
+      Math.max(r.logs.secondRequests, r.bisection.secondRequests),
+      'requests',
+      0,
+      'lower',
     );
-    report('[prices] HTTP requests per 100 trades, a year by getRoundData', (r.firstRequests * 100) / r.trades, 'requests', 1, 'lower');
-    report('[prices] HTTP requests for a second wallet over the same span', r.secondRequests, 'requests', 0, 'lower');
+    const { benchUsdFirstLine } = await import('./usd-first-line.js');
+    const u = await benchUsdFirstLine(console.log);
+    console.log(
+      `prices: first line of a stored wallet's stream: ${u.plainMs.toFixed(1)} ms without include=usd, ${u.usdMs.toFixed(1)} ms with it (PRICE_WAIT_MS ${u.waitMs})`,
+    );
+    report('[prices] first line with include=usd, minus without it', u.usdMs - u.plainMs, 'ms', u.waitMs, 'lower');
   }
   console.log('\nsummary');
   for (const r of rows) console.log(r);

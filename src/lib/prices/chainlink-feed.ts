@@ -4,6 +4,7 @@ import { HistoryError } from '../core/errors.js';
 import type { RpcCall, RpcTransport } from '../rpc/json-rpc.js';
 import { createMemoryCache } from '../core/chain-source.js';
 import type { PricePoint, PriceSource, RoundCache, StoredRound } from './price-source.js';
+import type { RoundLogs } from './chainlink-logs.js';
 
 /**
  * A Chainlink price feed read over plain JSON-RPC (issue 22): no archive node, no price API key.
@@ -16,6 +17,11 @@ import type { PricePoint, PriceSource, RoundCache, StoredRound } from './price-s
  * once: each step is one batch of `getRoundData` for the midpoints of every search still open, so
  * 10,000 trades over a year of hourly rounds (8,760) cost about 14 steps, not 14 requests a trade.
  * Rounds read are kept and never read twice.
+ *
+ * Where the RPC serves the aggregators' logs (chainlink-logs.ts), the first search that needs a
+ * round from the chain reads every round of the call's span from the `AnswerUpdated` logs instead,
+ * and each search then starts between the rounds known around its time: a year of hourly rounds
+ * in a handful of requests. Measured in `npm run bench` (BENCH_ONLY=prices), both ways.
  *
  * A round is not used for a time when its answer is zero or negative, when it claims an update
  * after now, or when it is older at that time than the feed's heartbeat allows (plus a margin):
@@ -37,6 +43,8 @@ export interface ChainlinkFeedOptions {
   feedKey?: string;
   /** Milliseconds since the epoch (tests). */
   now?: () => number;
+  /** The aggregators' AnswerUpdated logs, where the RPC serves them; bisection alone without. */
+  logs?: RoundLogs;
 }
 
 const ABI = parseAbi([
@@ -52,6 +60,7 @@ type Round = { answer: bigint; updatedAt: number } | null;
 
 interface Phase {
   id: number;
+  aggregator: string;
   /** The aggregator's round ids run 1..last. */
   last: bigint;
   firstTime: number;
@@ -76,6 +85,8 @@ const BOUNDS_TTL_MS = 60_000;
 /** Past its heartbeat, a round still counts for this share of it more, at least a minute: blocks and relays lag. */
 const HEARTBEAT_MARGIN = 0.1;
 const MIN_MARGIN_SECONDS = 60;
+/** After the logs failed (not served, refused), bisection alone for this long before they are tried again. */
+const LOGS_RETRY_MS = 600_000;
 
 export const roundIdOf = (phase: number, aggregatorRound: bigint): bigint => (BigInt(phase) << 64n) | aggregatorRound;
 
@@ -151,7 +162,7 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       const last = l[0] & ((1n << 64n) - 1n);
       rounds.set(roundIdOf(p.id, 1n), f);
       rounds.set(roundIdOf(p.id, last), lr);
-      phases.push({ id: p.id, last, firstTime: f.updatedAt, lastTime: lr.updatedAt });
+      phases.push({ id: p.id, aggregator: p.aggregator.toLowerCase(), last, firstTime: f.updatedAt, lastTime: lr.updatedAt });
     });
     return { decimals: Number(decimals), phases, readAt: now() };
   }
@@ -186,16 +197,81 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
     return out;
   }
 
+  type Search = { phase: Phase; lo: bigint; hi: bigint };
+  let logsFailedAt = -Infinity;
+
+  /**
+   * Starts each search between the rounds already known around its time (lo's update at or
+   * before it, hi's after it): rounds of an earlier call, or of the logs, cost no step.
+   */
+  function tighten(searches: Map<number, Search>): void {
+    const byPhase = new Map<Phase, [number, Search][]>();
+    for (const e of searches) byPhase.set(e[1].phase, [...(byPhase.get(e[1].phase) ?? []), e]);
+    for (const [phase, group] of byPhase) {
+      const known: { r: bigint; at: number }[] = [];
+      for (let r = 1n; r <= phase.last; r++) {
+        const round = rounds.get(roundIdOf(phase.id, r));
+        if (round) known.push({ r, at: round.updatedAt });
+      }
+      if (!known.length) continue;
+      for (const [t, s] of group) {
+        // The last known round at or before t (update times grow with round ids).
+        let lo = -1;
+        for (let a = 0, z = known.length - 1; a <= z;) {
+          const m = (a + z) >> 1;
+          if (known[m].at <= t) ((lo = m), (a = m + 1));
+          else z = m - 1;
+        }
+        if (lo >= 0 && known[lo].r > s.lo && known[lo].r < s.hi) s.lo = known[lo].r;
+        const hi = known[lo + 1];
+        if (hi && hi.r < s.hi && hi.r > s.lo) s.hi = hi.r;
+      }
+    }
+  }
+
+  /** Every round of the open searches' span from the aggregators' logs; false when the logs could not be had. */
+  async function readLogs(open: [number, Search][], signal?: AbortSignal): Promise<boolean> {
+    if (!o.logs || now() - logsFailedAt < LOGS_RETRY_MS) return false;
+    const phases = [...new Set(open.map(([, s]) => s.phase))];
+    const ts = open.map(([t]) => t);
+    const margin = Math.max(MIN_MARGIN_SECONDS, o.heartbeatSeconds * HEARTBEAT_MARGIN);
+    let logged;
+    try {
+      logged = await o.logs.roundsBetween(
+        phases.map((p) => p.aggregator),
+        Math.min(...ts) - o.heartbeatSeconds - margin,
+        Math.max(...ts),
+        signal,
+      );
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      logsFailedAt = now();
+      return false;
+    }
+    const fresh = new Map<string, StoredRound>();
+    for (const l of logged) {
+      const phase = phases.find((p) => p.aggregator === l.aggregator);
+      if (!phase || l.round < 1n || l.round > phase.last) continue;
+      const id = roundIdOf(phase.id, l.round);
+      rounds.set(id, { answer: l.answer, updatedAt: l.updatedAt });
+      fresh.set(id.toString(), { answer: l.answer.toString(), updatedAt: l.updatedAt });
+    }
+    if (fresh.size) await cache.put(feedKey, fresh);
+    return true;
+  }
+
   async function pricesAt(times: readonly number[], signal?: AbortSignal): Promise<(PricePoint | null)[]> {
     const b = await currentBounds(signal);
     // One search per distinct time: [lo, hi) over a phase's aggregator rounds, with lo's time at
     // or before the time and hi's after it (hi = last + 1: none after).
-    const searches = new Map<number, { phase: Phase; lo: bigint; hi: bigint }>();
+    const searches = new Map<number, Search>();
     for (const t of new Set(times)) {
       const phase = b.phases.findLast((p) => p.firstTime <= t);
       if (!phase) continue; // before the feed's first round
       searches.set(t, t >= phase.lastTime ? { phase, lo: phase.last, hi: phase.last + 1n } : { phase, lo: 1n, hi: phase.last });
     }
+    tighten(searches);
+    let loggedThisCall = false;
     for (;;) {
       const open = [...searches].filter(([, s]) => s.hi - s.lo > 1n);
       if (!open.length) break;
@@ -216,6 +292,14 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       const kept = wanted.size ? await cache.get(feedKey, [...wanted].map(String)) : new Map<string, StoredRound>();
       for (const [k, v] of kept) rounds.set(BigInt(k), fromStored(v));
       const ids = [...wanted].filter((id) => !kept.has(id.toString()));
+      // The first round this call needs from the chain: the whole span from the logs instead, once.
+      if (ids.length && !loggedThisCall) {
+        loggedThisCall = true;
+        if (await readLogs(open, signal)) {
+          tighten(searches);
+          continue;
+        }
+      }
       const got = (await read(
         ids.map((id) => [o.proxy, 'getRoundData', [id]] as const),
         signal,

@@ -1,5 +1,7 @@
 import { createRpcTransport, type RpcTransport } from '../rpc/json-rpc.js';
+import type { ChainKeyedCache } from '../core/chain-source.js';
 import { createChainlinkFeed } from './chainlink-feed.js';
+import { createRoundLogs } from './chainlink-logs.js';
 import type { FeedEntry } from './feeds.js';
 import type { PricePoint, PriceSource, RoundCache } from './price-source.js';
 
@@ -18,6 +20,15 @@ export interface PriceServiceOptions {
   /** The transport of a feed's chain (tests, shared limits); a plain one by default. */
   transportFor?: (url: string, chain: string) => RpcTransport;
   now?: () => number;
+  /**
+   * Read rounds from the aggregators' AnswerUpdated logs where the RPC serves them (default true);
+   * false: getRoundData bisection alone.
+   */
+  logs?: boolean;
+  /** The feed chain's getLogs range: RPC_LOGS_RANGE_<SLUG> when set. */
+  logsRangeOf?(chain: string): number | undefined;
+  /** Where a provider's learned getLogs range is kept (shared with the EVM walks of that chain). */
+  hints?: ChainKeyedCache<number>;
 }
 
 export interface PriceService {
@@ -32,11 +43,13 @@ export function createPriceService(o: PriceServiceOptions): PriceService {
     if (sources.has(coin)) return sources.get(coin)!;
     const feed = o.feeds[coin];
     const url = feed ? o.rpcUrlOf(feed.chain) : undefined;
+    const transport = feed && url ? transportFor(url, feed.chain) : null;
     const source =
-      feed && url
+      feed && transport
         ? createChainlinkFeed({
             coin,
-            transport: transportFor(url, feed.chain),
+            transport,
+            logs: o.logs === false ? undefined : createRoundLogs({ transport, chain: feed.chain, logsRange: o.logsRangeOf?.(feed.chain), hints: o.hints }),
             proxy: feed.proxy,
             heartbeatSeconds: feed.heartbeatSeconds,
             rounds: o.rounds,

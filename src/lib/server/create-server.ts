@@ -110,6 +110,8 @@ export async function createServer({ config, sources, log = console.log, readRow
       feeds: config.priceFeeds,
       rpcUrlOf: (slug) => chains.get(slug)?.rpcUrl,
       rounds: createStoreRoundCache(db),
+      hints,
+      logsRangeOf: (slug) => chains.get(slug)?.rpc.logsRange,
       transportFor: (url, slug) => {
         const o = chains.get(slug)?.rpc ?? {};
         return createRpcTransport({ url, batchSize: o.batchSize, maxInFlight: o.maxInFlight, requestsPerSecond: o.requestsPerSecond, timeoutMs: o.timeoutMs });

@@ -36,6 +36,8 @@ export interface LimitingProxyOptions {
    * behind), the rest pass through. Counts the calls in `seen.debug`.
    */
   debug?: 'hidden' | { failFirst: number; error: { code: number; message: string } };
+  /** `hidden`: eth_getLogs answers "method not found" (a node that serves no logs). */
+  logs?: 'hidden';
   /**
    * A share of HTTP requests answered with a fault instead (seeded, so a run repeats). Every kind
    * is also given once early (every third request, in the order listed; a refused batch at the
@@ -74,6 +76,7 @@ export async function startLimitingProxy(target: string, opts: LimitingProxyOpti
       if (opts.debug && seen.debug <= opts.debug.failFirst) return { jsonrpc: '2.0', id: r.id, error: opts.debug.error };
     }
     if (r.method !== 'eth_getLogs') return forward(r);
+    if (opts.logs === 'hidden') return { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: 'the method eth_getLogs does not exist/is not available' } };
     const f = (r.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
     const isNum = (x?: string) => typeof x === 'string' && /^0x[0-9a-f]+$/i.test(x);
     if (isNum(f.fromBlock) && isNum(f.toBlock)) {

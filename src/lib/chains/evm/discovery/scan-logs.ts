@@ -1,7 +1,9 @@
 import type { RpcTransport } from '../../../rpc/json-rpc.js';
 import type { RpcLog } from '../decode/rpc-types.js';
-import { ethGetLogsMany, type LogFilter } from '../rpc-methods.js';
+import { ethGetLogsMany, rpcError, type LogFilter } from '../rpc-methods.js';
 import type { LogsRange } from './logs-range.js';
+
+const METHOD_NOT_FOUND = -32601;
 
 /** Every log of `filtersFor` over [from, to]. */
 export type ScanLogs = (from: number, to: number, filtersFor: (from: number, to: number) => LogFilter[], signal?: AbortSignal) => Promise<RpcLog[]>;
@@ -40,6 +42,8 @@ export function createScanLogs({ rpc, range: logsRange, maxRange, rangesPerReque
         k += n;
         const bad = mine.find((a) => !a.ok);
         if (bad && !bad.ok) {
+          // A node without the method: no smaller range helps, and none is learned from it.
+          if (bad.error.code === METHOD_NOT_FOUND) throw rpcError('eth_getLogs', bad.error);
           range = logsRange.afterRefusal(ranges[i][1] - ranges[i][0] + 1, bad.error);
           break;
         }
