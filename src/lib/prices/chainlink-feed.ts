@@ -88,27 +88,74 @@ const MIN_MARGIN_SECONDS = 60;
 /** After the logs failed (not served, refused), bisection alone for this long before they are tried again. */
 const LOGS_RETRY_MS = 600_000;
 
-export const roundIdOf = (phase: number, aggregatorRound: bigint): bigint => (BigInt(phase) << 64n) | aggregatorRound;
+/** A search for the round in force at a time: [lo, hi) over a phase's aggregator round ids. */
+type Search = { phase: Phase; lo: bigint; hi: bigint };
 
-export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
-  const now = o.now ?? Date.now;
-  // Rounds known in this process; the cache behind it keeps them for every process and restart.
-  const rounds = new Map<bigint, Round>();
-  const cache: RoundCache = o.rounds ?? createMemoryCache<StoredRound>();
-  const feedKey = o.feedKey ?? o.proxy.toLowerCase();
-  const toStored = (r: NonNullable<Round>): StoredRound => ({ answer: r.answer.toString(), updatedAt: r.updatedAt });
-  const fromStored = (r: StoredRound): Round => (r.answer === null ? null : { answer: BigInt(r.answer), updatedAt: r.updatedAt });
-  let bounds: Promise<Bounds> | null = null;
+/**
+ * Starts each search between the rounds already known around its time (lo's update at or
+ * before it, hi's after it): rounds of an earlier call, or of the logs, cost no step.
+ */
+function tighten(rounds: ReadonlyMap<bigint, Round>, searches: ReadonlyMap<number, Search>): void {
+  const byPhase = new Map<Phase, [number, Search][]>();
+  for (const e of searches) byPhase.set(e[1].phase, [...(byPhase.get(e[1].phase) ?? []), e]);
+  for (const [phase, group] of byPhase) {
+    const known: { r: bigint; at: number }[] = [];
+    for (let r = 1n; r <= phase.last; r++) {
+      const round = rounds.get(roundIdOf(phase.id, r));
+      if (round) known.push({ r, at: round.updatedAt });
+    }
+    if (!known.length) continue;
+    for (const [t, s] of group) {
+      // The last known round at or before t (update times grow with round ids).
+      let lo = -1;
+      for (let a = 0, z = known.length - 1; a <= z;) {
+        const m = (a + z) >> 1;
+        if (known[m].at <= t) {
+          lo = m;
+          a = m + 1;
+        } else z = m - 1;
+      }
+      if (lo >= 0 && known[lo].r > s.lo && known[lo].r < s.hi) s.lo = known[lo].r;
+      const hi = known[lo + 1];
+      if (hi && hi.r < s.hi && hi.r > s.lo) s.hi = hi.r;
+    }
+  }
+}
 
-  /** One eth_call: the contract, the function, its arguments. */
-  type Read = readonly [to: string, functionName: string, args?: unknown[]];
-  const call = ([to, functionName, args = []]: Read): RpcCall => ({
-    method: 'eth_call',
-    params: [{ to, data: encodeFunctionData({ abi: ABI, functionName, args } as never) }, 'latest'],
-  });
+/** The rounds of the open searches' phases whose update falls in their span (the heartbeat and margin before the first time), by round id. */
+async function roundsFromLogs(
+  logs: RoundLogs,
+  open: [number, Search][],
+  heartbeatSeconds: number,
+  signal?: AbortSignal,
+): Promise<Map<bigint, NonNullable<Round>>> {
+  const phases = [...new Set(open.map(([, s]) => s.phase))];
+  const ts = open.map(([t]) => t);
+  const margin = Math.max(MIN_MARGIN_SECONDS, heartbeatSeconds * HEARTBEAT_MARGIN);
+  const logged = await logs.roundsBetween(
+    phases.map((p) => p.aggregator),
+    Math.min(...ts) - heartbeatSeconds - margin,
+    Math.max(...ts),
+    signal,
+  );
+  const out = new Map<bigint, NonNullable<Round>>();
+  for (const l of logged) {
+    const phase = phases.find((p) => p.aggregator === l.aggregator);
+    if (phase && l.round >= 1n && l.round <= phase.last) out.set(roundIdOf(phase.id, l.round), { answer: l.answer, updatedAt: l.updatedAt });
+  }
+  return out;
+}
 
-  /** eth_calls in one batch; a call that reverts answers null, any other error of the node fails the read. */
-  async function read(reads: readonly Read[], signal?: AbortSignal): Promise<unknown[]> {
+/** One eth_call: the contract, the function, its arguments. */
+type Read = readonly [to: string, functionName: string, args?: unknown[]];
+const call = ([to, functionName, args = []]: Read): RpcCall => ({
+  method: 'eth_call',
+  params: [{ to, data: encodeFunctionData({ abi: ABI, functionName, args } as never) }, 'latest'],
+});
+
+/** eth_calls in one batch; a call that reverts answers null, any other error of the node fails the read. */
+function createReader(o: ChainlinkFeedOptions) {
+  return async function read(reads: readonly Read[], signal?: AbortSignal): Promise<unknown[]> {
     if (!reads.length) return [];
     const out = await o.transport.callManySettled<Hex>(reads.map(call), { signal });
     return out.map((r, i) => {
@@ -126,7 +173,22 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
         });
       }
     });
-  }
+  };
+}
+
+export const roundIdOf = (phase: number, aggregatorRound: bigint): bigint => (BigInt(phase) << 64n) | aggregatorRound;
+
+export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
+  const now = o.now ?? Date.now;
+  // Rounds known in this process; the cache behind it keeps them for every process and restart.
+  const rounds = new Map<bigint, Round>();
+  const cache: RoundCache = o.rounds ?? createMemoryCache<StoredRound>();
+  const feedKey = o.feedKey ?? o.proxy.toLowerCase();
+  const toStored = (r: NonNullable<Round>): StoredRound => ({ answer: r.answer.toString(), updatedAt: r.updatedAt });
+  const fromStored = (r: StoredRound): Round => (r.answer === null ? null : { answer: BigInt(r.answer), updatedAt: r.updatedAt });
+  let bounds: Promise<Bounds> | null = null;
+
+  const read = createReader(o);
 
   type RoundTuple = readonly [bigint, bigint, bigint, bigint, bigint];
   const roundOf = (t: RoundTuple | null): Round => (t && t[3] > 0n ? { answer: t[1], updatedAt: Number(t[3]) } : null);
@@ -197,66 +259,21 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
     return out;
   }
 
-  type Search = { phase: Phase; lo: bigint; hi: bigint };
   let logsFailedAt = -Infinity;
-
-  /**
-   * Starts each search between the rounds already known around its time (lo's update at or
-   * before it, hi's after it): rounds of an earlier call, or of the logs, cost no step.
-   */
-  function tighten(searches: Map<number, Search>): void {
-    const byPhase = new Map<Phase, [number, Search][]>();
-    for (const e of searches) byPhase.set(e[1].phase, [...(byPhase.get(e[1].phase) ?? []), e]);
-    for (const [phase, group] of byPhase) {
-      const known: { r: bigint; at: number }[] = [];
-      for (let r = 1n; r <= phase.last; r++) {
-        const round = rounds.get(roundIdOf(phase.id, r));
-        if (round) known.push({ r, at: round.updatedAt });
-      }
-      if (!known.length) continue;
-      for (const [t, s] of group) {
-        // The last known round at or before t (update times grow with round ids).
-        let lo = -1;
-        for (let a = 0, z = known.length - 1; a <= z;) {
-          const m = (a + z) >> 1;
-          if (known[m].at <= t) ((lo = m), (a = m + 1));
-          else z = m - 1;
-        }
-        if (lo >= 0 && known[lo].r > s.lo && known[lo].r < s.hi) s.lo = known[lo].r;
-        const hi = known[lo + 1];
-        if (hi && hi.r < s.hi && hi.r > s.lo) s.hi = hi.r;
-      }
-    }
-  }
 
   /** Every round of the open searches' span from the aggregators' logs; false when the logs could not be had. */
   async function readLogs(open: [number, Search][], signal?: AbortSignal): Promise<boolean> {
     if (!o.logs || now() - logsFailedAt < LOGS_RETRY_MS) return false;
-    const phases = [...new Set(open.map(([, s]) => s.phase))];
-    const ts = open.map(([t]) => t);
-    const margin = Math.max(MIN_MARGIN_SECONDS, o.heartbeatSeconds * HEARTBEAT_MARGIN);
-    let logged;
+    let logged: Map<bigint, NonNullable<Round>>;
     try {
-      logged = await o.logs.roundsBetween(
-        phases.map((p) => p.aggregator),
-        Math.min(...ts) - o.heartbeatSeconds - margin,
-        Math.max(...ts),
-        signal,
-      );
+      logged = await roundsFromLogs(o.logs, open, o.heartbeatSeconds, signal);
     } catch (e) {
       if (signal?.aborted) throw e;
       logsFailedAt = now();
       return false;
     }
-    const fresh = new Map<string, StoredRound>();
-    for (const l of logged) {
-      const phase = phases.find((p) => p.aggregator === l.aggregator);
-      if (!phase || l.round < 1n || l.round > phase.last) continue;
-      const id = roundIdOf(phase.id, l.round);
-      rounds.set(id, { answer: l.answer, updatedAt: l.updatedAt });
-      fresh.set(id.toString(), { answer: l.answer.toString(), updatedAt: l.updatedAt });
-    }
-    if (fresh.size) await cache.put(feedKey, fresh);
+    for (const [id, r] of logged) rounds.set(id, r);
+    if (logged.size) await cache.put(feedKey, new Map([...logged].map(([id, r]) => [id.toString(), toStored(r)])));
     return true;
   }
 
@@ -270,7 +287,7 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       if (!phase) continue; // before the feed's first round
       searches.set(t, t >= phase.lastTime ? { phase, lo: phase.last, hi: phase.last + 1n } : { phase, lo: 1n, hi: phase.last });
     }
-    tighten(searches);
+    tighten(rounds, searches);
     let loggedThisCall = false;
     for (;;) {
       const open = [...searches].filter(([, s]) => s.hi - s.lo > 1n);
@@ -296,7 +313,7 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       if (ids.length && !loggedThisCall) {
         loggedThisCall = true;
         if (await readLogs(open, signal)) {
-          tighten(searches);
+          tighten(rounds, searches);
           continue;
         }
       }

@@ -1,6 +1,6 @@
 import { encodeFunctionData, type Hex } from 'viem';
 import { createRpc } from '../anvil.js';
-import type { Artifact } from '../compile.js';
+import type { Artifact } from '../contracts.js';
 
 /**
  * Pushes rounds to a TestAggregator one block each, the block's timestamp the round's update
