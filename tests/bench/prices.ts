@@ -74,9 +74,13 @@ export async function benchPrices(log: (line: string) => void): Promise<PricesBe
         };
         const p = process();
         const t0 = performance.now();
-        const first = await p.feed.pricesAt(year());
+        const times = year();
+        const first = await p.feed.pricesAt(times);
         const firstMs = performance.now() - t0;
-        if (first.some((x) => x === null)) throw new Error('a trade inside the feed got no price');
+        if (first.some((x) => x === null)) {
+          const bad = times.filter((_, i) => first[i] === null);
+          throw new Error(`${bad.length} trades inside the feed got no price, e.g. at ${bad.slice(0, 3).join(', ')}`);
+        }
         const firstRequests = p.transport.stats.httpRequests;
         await p.feed.pricesAt(year());
         const secondRequests = p.transport.stats.httpRequests - firstRequests;

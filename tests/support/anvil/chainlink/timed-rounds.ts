@@ -18,9 +18,20 @@ export async function pushTimedRounds(
   const rpc = createRpc(url);
   // One call at a time: anvil answers a batch's calls concurrently, which would race the
   // timestamps and the nonces.
+  let last = '';
   for (const r of rounds) {
     await rpc.call('evm_setNextBlockTimestamp', ['0x' + r.time.toString(16)]);
     const data = encodeFunctionData({ abi: artifact.abi, functionName: 'push', args: [[r.answer], [BigInt(r.time)]] } as never) as Hex;
-    await rpc.call('eth_sendTransaction', [{ from, to: aggregator, gas: '0x200000', data }]);
+    last = await rpc.call<string>('eth_sendTransaction', [{ from, to: aggregator, gas: '0x200000', data }]);
   }
+  // anvil answers a send before it has mined it: the feed is read only once the last round is in.
+  for (let i = 0; last && i < 2000; i++) {
+    const receipt = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [last]);
+    if (receipt) {
+      if (receipt.status !== '0x1') throw new Error('the last round pushed reverted');
+      return;
+    }
+    await new Promise((res) => setTimeout(res, 5));
+  }
+  if (last) throw new Error('the last round pushed was never mined');
 }
