@@ -91,6 +91,8 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
         DATABASE_URL: '',
         API_KEYS: `e2e:${API_KEY}`,
         ORIGIN: baseUrl,
+        // No test reaches a public endpoint: the default feeds' chains are public RPCs.
+        PRICE_SOURCE: 'none',
         ...env,
         ...extra,
       },

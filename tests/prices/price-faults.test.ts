@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
 import { compileSolidity } from '../support/anvil/compile.js';
 import { createChainDriver } from '../support/anvil/contracts.js';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { createScriptedSource } from '../support/scripted-source.js';
 import { mul6 } from '../support/usd-check.js';
 import { randomWallet, sleep, startTestServer, streamAll, type TestServer } from '../support/test-server.js';
@@ -23,10 +22,7 @@ const H = 3600;
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const TRANSACTIONS = 150;
 
-type Mode = 'pass' | 'down' | 'slow' | 'garbage-json' | 'garbage-result';
-let mode: Mode = 'pass';
-let proxy: Server;
-let proxyUrl: string;
+let proxy: FaultProxy;
 let anvil: AnvilNode;
 let feed: string;
 const source = createScriptedSource({ transactions: TRANSACTIONS, batchSize: 50 });
@@ -41,32 +37,11 @@ beforeAll(async () => {
   const ks = Array.from({ length: 8 }, (_, k) => k);
   await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [ks.map((k) => BigInt(100 + k) * 100_000_000n), ks.map((k) => BigInt(T0 - H + k * H))]);
 
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (b: Buffer) => chunks.push(b));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks).toString();
-      if (mode === 'down') return req.socket.destroy();
-      if (mode === 'garbage-json') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>gateway</html>');
-      if (mode === 'slow') await sleep(600);
-      const upstream = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      let text = await upstream.text();
-      if (mode === 'garbage-result') {
-        // Well-formed JSON-RPC whose results are not what the calls return.
-        const parsed = JSON.parse(text);
-        const mangle = (r: { result?: unknown }) => ({ ...r, result: '0x1234' });
-        text = JSON.stringify(Array.isArray(parsed) ? parsed.map(mangle) : mangle(parsed));
-      }
-      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
-    });
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startFaultProxy(anvil.url);
 }, 120_000);
 
 afterAll(async () => {
-  proxy?.closeAllConnections();
-  await new Promise((r) => proxy?.close(r));
+  await proxy?.close();
   await anvil?.stop();
 });
 
@@ -83,11 +58,11 @@ describe.each(['down', 'slow', 'garbage-json', 'garbage-result'] as const)('the 
     // A server of its own: no round of the feed read yet, in its memory or its store.
     const srv = await startTestServer({
       sources: { sol: source },
-      env: { PRICE_FEED_SOL: `bsc:${feed}:${H}`, RPC_URL_BSC: proxyUrl, PRICE_WAIT_MS: '300', RPC_TIMEOUT_MS_BSC: '2000' },
+      env: { PRICE_FEED_SOL: `bsc:${feed}:${H}`, RPC_URL_BSC: proxy.url, PRICE_WAIT_MS: '300', RPC_TIMEOUT_MS_BSC: '2000' },
     });
     onTestFinished(() => srv.close());
     const w = randomWallet();
-    mode = fault;
+    proxy.mode = fault;
     const first = await readUsd(srv, w);
     expect(first.final).toMatchObject({ complete: true, tradeCount: source.expected(w).length, pricesComplete: false });
     expect(first.trades.length).toBe(source.expected(w).length);
@@ -95,7 +70,7 @@ describe.each(['down', 'slow', 'garbage-json', 'garbage-result'] as const)('the 
       expect(t.nativeUsd).toBeNull();
       expect(t.valueUsd).toBeNull();
     }
-    mode = 'pass';
+    proxy.mode = 'pass';
     // The feed's bounds are read again after a failure, the rounds at once: the next reads price.
     let again = await readUsd(srv, w);
     for (let i = 0; i < 40 && !again.final.pricesComplete; i++) {

@@ -91,6 +91,8 @@ try {
       RPC_URL_SOL: solRpc.url,
       RPC_URL_TRON: tronRpc.url,
       EVM_CHAINS_FILE: chainsFile,
+      // Offline: the built-in feeds are read over public Ethereum and BNB Chain endpoints.
+      PRICE_SOURCE: 'none',
     },
     baseUrl,
   );

@@ -76,6 +76,8 @@ export async function startTestServer({ backend = 'pglite', sources, env = {}, r
     CURSOR_SECRET: 'test-secret',
     DATA_DIR: 'memory://',
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    // No test reaches a public endpoint: prices only where a test names its feeds.
+    ...(Object.keys(env).some((k) => k.startsWith('PRICE_')) ? {} : { PRICE_SOURCE: 'none' }),
     ...env,
   });
   const server = await createServer({

@@ -38,7 +38,8 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 }
 
 export function historyUrl(base: string, chain: string, address: string, cursor: string | null): string {
-  const q = new URLSearchParams({ chain });
+  // The USD figures come with every read (issue 22): they cost the server no more than a wait.
+  const q = new URLSearchParams({ chain, include: 'usd' });
   if (cursor) q.set('cursor', cursor);
   return `${base}/v1/wallets/${encodeURIComponent(address)}/history?${q}`;
 }

@@ -34,8 +34,23 @@ export interface WalletRow {
   openedAt: number;
 }
 
+/**
+ * A trade's USD figures where they were had (issue 22): API mode, the server's `include=usd`
+ * fields; direct mode, priced in the worker from the chain's own feed, with the time the price came
+ * into force. Absent on trades stored before prices were kept.
+ */
+export interface TradeUsd {
+  nativeUsd?: string | null;
+  valueUsd?: string | null;
+  /** Direct mode: the feed round's update time (unix seconds). */
+  priceTime?: number | null;
+}
+
+/** A trade as stored: the eight fields, and its USD figures. */
+export type StoredTrade = Trade & TradeUsd;
+
 /** A trade with its order key, as the loader produces it and the page lists it. */
-export interface TradeRow extends Trade {
+export interface TradeRow extends StoredTrade {
   walletId: string;
   order: string;
 }
@@ -44,7 +59,7 @@ export interface TradeRow extends Trade {
 export interface BatchRow {
   walletId: string;
   order: string;
-  trades: Trade[];
+  trades: StoredTrade[];
   /**
    * RPC mode: each trade's order key (`tradeKey(position, leg)`), so a newer decoder can fetch the
    * stored transactions again by signature and position. Absent in API mode and on batches
@@ -87,6 +102,8 @@ export interface WalkState {
   newHead: string | null;
   /** Re-read: the decoder version it reads at (the server's, or the source's). */
   version?: number;
+  /** Re-read (API mode): a final line said some prices were not had. */
+  pricesMissed?: boolean;
 }
 
 /** RPC mode: stored transactions decoded again by a newer decoder, oldest first (redecode-direct.ts). */
@@ -127,6 +144,14 @@ export interface LoadRow {
   /** RPC mode: marker of the newest point scanned, for refreshes (`until`). */
   head: string | null;
   tradeCount: number;
+  /**
+   * Every stored trade carries its USD figures as the server could give them (include=usd said
+   * `pricesComplete`). False when a line came without some; absent on rows stored before prices
+   * were kept. API mode re-reads the wallet for them (loader.ts), at most every 10 minutes.
+   */
+  pricesComplete?: boolean;
+  /** When the last re-read for prices began (ms). */
+  pricesRereadAt?: number;
   /** Unexplained transactions stored here (absent on rows stored before they were kept: 0). */
   unexplainedCount?: number;
   /** API mode: the count the server's last final line said (the list is read again when it differs from what is stored). */
@@ -231,6 +256,15 @@ export function stripRow(r: TradeRow): Trade {
     dex: r.dex,
     blockTime: r.blockTime,
   };
+}
+
+/** A row as a batch keeps it: the eight fields and the USD figures it has. */
+export function storedTrade(r: TradeRow): StoredTrade {
+  const t: StoredTrade = stripRow(r);
+  if (r.nativeUsd !== undefined) t.nativeUsd = r.nativeUsd;
+  if (r.valueUsd !== undefined) t.valueUsd = r.valueUsd;
+  if (r.priceTime !== undefined) t.priceTime = r.priceTime;
+  return t;
 }
 
 /** All batches of a wallet, newest first. */

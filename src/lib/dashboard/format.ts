@@ -48,3 +48,19 @@ export function formatPrice(amountSol: string | null, amount: string | null): st
   if (q <= 0n) return '—';
   return formatSmart(fromScaled(mulDiv(toScaled(amountSol), 10n ** 36n, q)));
 }
+
+/** A USD value for the eye: cents, more places below a cent; a dash where no price is known. */
+export function formatUsd(v: string | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  const places = v.startsWith('0.00') ? smartPlaces(v) : 2;
+  return `$${formatAmount(v, places)}`;
+}
+
+/** The hover text of a USD value: the exact figure, the native price used and when it came into force. */
+export function usdTitle(t: { valueUsd?: string | null; nativeUsd?: string | null; priceTime?: number | null }, nativeSymbol: string): string {
+  if (t.valueUsd === undefined && t.nativeUsd === undefined) return 'No USD price stored for this trade yet';
+  const value = t.valueUsd === null || t.valueUsd === undefined ? 'USD value unknown' : `$${t.valueUsd}`;
+  if (t.nativeUsd === null || t.nativeUsd === undefined) return `${value}; no ${nativeSymbol} price at this time`;
+  const when = t.priceTime ? `feed round of ${new Date(t.priceTime * 1000).toISOString().replace('.000Z', 'Z')}` : 'the feed round in force at the trade';
+  return `${value}; ${nativeSymbol} at $${t.nativeUsd} (${when})`;
+}

@@ -7,7 +7,7 @@
  */
 import type { SourceUnexplained } from '../core/activity.js';
 import type { ChainSource, HistoryBatch } from '../core/chain-source.js';
-import { tradeKey } from '../core/trade.js';
+import { tradeKey, type SourceTrade } from '../core/trade.js';
 import { ApiError, type ApiConfig } from './api-client.js';
 import type { Phase } from './api-phase/api-call.js';
 import { apiPhase } from './api-phase/api-phase.js';
@@ -15,7 +15,7 @@ import { syncUnexplained } from './api-phase/unexplained-list.js';
 import {
   newWalk,
   stagingId,
-  stripRow,
+  storedTrade,
   walletBatches,
   walletId,
   unexplainedRow,
@@ -25,6 +25,7 @@ import {
   type LoadMode,
   type LoadRow,
   type TradeRow,
+  type TradeUsd,
   type WalkState,
 } from './db.js';
 import { redecodeDirect, versionCheck } from './redecode-direct.js';
@@ -50,7 +51,18 @@ export interface LoaderDeps {
   onProgress?: (row: LoadRow) => void;
   /** Direct mode: a failure said in words that tell what to configure (the worker's: direct-failure.ts), or null to keep it. */
   explainFailure?: (e: unknown, req: LoadRequest) => Promise<{ code: string; message: string } | null>;
+  /**
+   * Direct mode: the USD figures of a batch's trades (issue 22; the worker's reads the chain's own
+   * feed), in order, or null when they could not be had (the trades are stored without them).
+   */
+  prices?: (req: LoadRequest, trades: readonly SourceTrade[]) => Promise<TradeUsd[] | null>;
 }
+
+/**
+ * API mode: a wallet stored without some of its prices (the price RPC was down or slow, or the rows
+ * predate prices) is re-read from the top for them at the start of a later load, no more often.
+ */
+export const PRICES_REREAD_MS = 600_000;
 
 /** Sliding window of the rate: trades per second over the last 5 s of batches. */
 class RateMeter {
@@ -199,6 +211,7 @@ export class WalletLoader {
           reread: null,
           redecode: null,
           decoderVersion: null,
+          pricesComplete: true,
           generation: 0,
           headFp: null,
           tailFp: null,
@@ -237,6 +250,10 @@ export class WalletLoader {
     const meter = new RateMeter();
     meter.add(this.now(), 0);
     const source = req.mode === 'rpc' ? await this.directSource(req) : null;
+    if (!source && load.tradeCount > 0 && load.pricesComplete !== true && !load.reread && this.now() - (load.pricesRereadAt ?? 0) >= PRICES_REREAD_MS) {
+      await startReread(this.deps.db, id, load.decoderVersion ?? 0, this.now());
+      load = await this.update(id, (r) => (r.pricesRereadAt = this.now()));
+    }
     // Direct mode: rows of an older decoder than the source's are decoded again (redecode-direct.ts).
     if (source) load = await versionCheck(this.deps.db, id, source, this.now());
     // A re-read first (it replaces everything), then the refresh (newest trades are what a
@@ -286,7 +303,7 @@ export class WalletLoader {
       const staged = phase === 'reread';
       const owner = staged ? stagingId(id) : id;
       if (rows.length) {
-        const batch: BatchRow = { walletId: owner, order: rows[0].order, trades: rows.map(stripRow) };
+        const batch: BatchRow = { walletId: owner, order: rows[0].order, trades: rows.map(storedTrade) };
         if (keyed) batch.keys = rows.map((x) => x.order);
         await db.batches.put(batch);
       }
@@ -338,9 +355,13 @@ export class WalletLoader {
       until: phase === 'refresh' ? (state.stopAt ?? undefined) : undefined,
       signal,
     });
+    let priced = true;
     for await (const batch of iter) {
       if (signal.aborted) break;
-      const rows: TradeRow[] = batch.trades.map((t) => ({
+      // After one failure the rest of the walk goes without prices rather than waiting on a dead feed.
+      const usd = priced && batch.trades.length ? await this.deps.prices?.(req, batch.trades).catch(() => null) : undefined;
+      if (usd === null) priced = false;
+      const rows: TradeRow[] = batch.trades.map((t, i) => ({
         signature: t.signature,
         side: t.side,
         token: t.token,
@@ -349,10 +370,15 @@ export class WalletLoader {
         amount: t.amount,
         dex: t.dex,
         blockTime: t.blockTime,
+        ...(usd ? usd[i] : {}),
         walletId: id,
         order: tradeKey(t.position, t.leg),
       }));
-      load = await this.commit(id, phase, rows, rows.length, meter, (r, state) => directReached(r, state!, phase, batch), true, batch.unexplained);
+      const reached = (r: LoadRow, state: WalkState | null) => {
+        if (usd === null) r.pricesComplete = false;
+        directReached(r, state!, phase, batch);
+      };
+      load = await this.commit(id, phase, rows, rows.length, meter, reached, true, batch.unexplained);
       if (batch.done) break;
     }
     return load;

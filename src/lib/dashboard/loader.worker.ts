@@ -11,6 +11,7 @@ import { createDirectSource } from './chain-sources.js';
 import { FALLBACK_CHAINS } from './chains.js';
 import { getDb, walletId, type LoadRow } from './db.js';
 import { explainDirectFailure } from './direct-failure.js';
+import { createDirectPrices } from './direct-prices.js';
 import { WalletLoader, type LoadRequest } from './loader.js';
 
 const db = getDb();
@@ -47,6 +48,7 @@ const loader = new WalletLoader({
     return createDirectSource({ chain: req.chain, family: info.family, rpcUrl: req.rpcUrl, tokenCache, info });
   },
   onProgress: (row) => progressListener?.(row),
+  prices: createDirectPrices({ nativeSymbolOf: (chain) => chainInfo.get(chain)?.nativeSymbol }),
   explainFailure: (e, req) => explainDirectFailure(e, req.rpcUrl, self.location.origin),
 });
 

@@ -3,7 +3,7 @@
  * (core/amount-literals.ts), then `JSON.parse` is safe.
  */
 import { quoteAmountLiterals } from '../core/amount-literals.js';
-import type { Trade } from '../core/trade.js';
+import type { StoredTrade } from './db.js';
 
 export { quoteAmountLiterals };
 
@@ -26,7 +26,7 @@ export function normalizeDecimalLiteral(s: string): string {
 
 export interface BatchLine {
   kind: 'batch';
-  trades: Trade[];
+  trades: StoredTrade[];
   cursor: string;
 }
 export interface FinalLine {
@@ -42,6 +42,8 @@ export interface FinalLine {
   unexplained?: number;
   /** Why the server's load stopped, when it stopped on a failure (complete is false). */
   error?: { code: string; detail: string };
+  /** include=usd: whether every trade sent came with its prices as they stand (false: read again later for them). */
+  pricesComplete?: boolean;
 }
 export type StreamLine = BatchLine | FinalLine;
 
@@ -76,6 +78,7 @@ export function parseStreamLine(line: string): StreamLine {
       decoderVersion: Number.isSafeInteger(o.decoderVersion) ? (o.decoderVersion as number) : undefined,
       unexplained: Number.isSafeInteger(o.unexplained) ? (o.unexplained as number) : undefined,
       error: failureOf(o.error),
+      pricesComplete: typeof o.pricesComplete === 'boolean' ? o.pricesComplete : undefined,
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');
@@ -83,8 +86,8 @@ export function parseStreamLine(line: string): StreamLine {
 }
 
 /** One trade of a stream line or a page, as JSON.parse gave it after quoteAmountLiterals: amounts exact. */
-export function readTrade(t: Record<string, unknown>): Trade {
-  return {
+export function readTrade(t: Record<string, unknown>): StoredTrade {
+  const out: StoredTrade = {
     signature: String(t.signature),
     side: t.side === 'sell' ? 'sell' : 'buy',
     token: String(t.token ?? ''),
@@ -94,6 +97,10 @@ export function readTrade(t: Record<string, unknown>): Trade {
     dex: String(t.dex ?? ''),
     blockTime: String(t.blockTime),
   };
+  // include=usd (issue 22): the two figures, exact like the amounts.
+  if ('nativeUsd' in t) out.nativeUsd = amountOf(t.nativeUsd);
+  if ('valueUsd' in t) out.valueUsd = amountOf(t.valueUsd);
+  return out;
 }
 
 /** Splits a byte stream into lines (TextDecoder with stream: true; toolchain.md: no TextDecoderStream under TS 6). */

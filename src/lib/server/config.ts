@@ -70,9 +70,10 @@ export interface ServerConfig {
   priceWaitMs: number;
   /**
    * Where prices come from (PRICE_SOURCE): `chainlink` (default, the feeds over the chains' own
-   * RPC) or `candles` (one-minute USD candles of a public exchange API, PRICE_CANDLES_URL).
+   * RPC), `candles` (one-minute USD candles of a public exchange API, PRICE_CANDLES_URL) or `none`
+   * (include=usd answers null prices, complete: an operator who wants no price requests at all).
    */
-  priceSource: 'chainlink' | 'candles';
+  priceSource: 'chainlink' | 'candles' | 'none';
   priceCandlesUrl: string;
 }
 
@@ -174,8 +175,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new HistoryError('config_invalid', (e as Error).message);
   }
   const priceSource = (env.PRICE_SOURCE?.trim() || 'chainlink').toLowerCase();
-  if (priceSource !== 'chainlink' && priceSource !== 'candles')
-    throw new HistoryError('config_invalid', `PRICE_SOURCE must be "chainlink" or "candles", got "${env.PRICE_SOURCE}"`);
+  if (priceSource !== 'chainlink' && priceSource !== 'candles' && priceSource !== 'none')
+    throw new HistoryError('config_invalid', `PRICE_SOURCE must be "chainlink", "candles" or "none", got "${env.PRICE_SOURCE}"`);
   const priceCandlesUrl = env.PRICE_CANDLES_URL?.trim() || DEFAULT_CANDLES_URL;
   try {
     new URL(priceCandlesUrl);

@@ -120,7 +120,7 @@ export async function createServer({ config, sources, log = console.log, readRow
     const pricer = createPricer({ prices, waitMs: config.priceWaitMs, log });
     const coinOf = (slug: string): string | null => {
       const symbol = chains.get(slug)?.nativeSymbol;
-      return symbol && config.priceFeeds[symbol] ? symbol : null;
+      return symbol && config.priceSource !== 'none' && config.priceFeeds[symbol] ? symbol : null;
     };
     // Several instances may share a PostgreSQL database: one walk per wallet among them, by lease.
     // The embedded store belongs to this process alone.

@@ -54,6 +54,7 @@ export class ApiCall {
   /** The final line: the server's figures, and the cursor to ask again with when it is still loading. */
   end(line: FinalLine): void {
     this.final = line;
+    if (line.pricesComplete === false) this.walk.pricesMissed = true;
     if (line.decoderVersion !== undefined) this.observe(line.decoderVersion);
     if (line.complete) this.finished = true;
     else if (line.cursor) this.walk.cursor = line.cursor;
@@ -115,6 +116,8 @@ export class ApiCall {
       if (fin) {
         r.serverTradeCount = fin.tradeCount;
         r.firstTrade = fin.firstTrade;
+        // A walk or refresh that stored rows without some prices: the wallet is read again for them.
+        if (fin.pricesComplete === false && phase !== 'reread') r.pricesComplete = false;
       }
       if (learned !== null && phase !== 'reread') r.decoderVersion = learned;
       if (!done) r[phase] = snap;
@@ -123,6 +126,7 @@ export class ApiCall {
         r.headFp = snap.newHead;
         r.tailFp = snap.lastFp;
         r.decoderVersion = snap.version ?? null;
+        r.pricesComplete = !snap.pricesMissed;
         r.walk = r.refresh = r.reread = null;
       } else {
         // A refresh's first trades are the new head, once it has met what was stored.
