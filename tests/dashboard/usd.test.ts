@@ -38,7 +38,7 @@ const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import
 /** A feed proxy at `at` (deployed, or its code placed there) over an aggregator with the hourly series. */
 async function deployFeed(at?: string): Promise<string> {
   const d = createChainDriver(anvil.url);
-  let feed = await d.deploy(DEPLOYER, c.TestFeedProxy);
+  let feed: string = await d.deploy(DEPLOYER, c.TestFeedProxy);
   if (at) {
     // The table's address with the same code: its storage starts empty, as a fresh proxy's.
     const rpc = createRpc(anvil.url);
