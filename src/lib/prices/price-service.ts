@@ -2,6 +2,7 @@ import { createRpcTransport, type RpcTransport } from '../rpc/json-rpc.js';
 import type { ChainKeyedCache } from '../core/chain-source.js';
 import { createChainlinkFeed } from './chainlink-feed.js';
 import { createRoundLogs } from './chainlink-logs.js';
+import { createCandleSource } from './candle-source.js';
 import type { FeedEntry } from './feeds.js';
 import type { PricePoint, PriceSource, RoundCache } from './price-source.js';
 
@@ -29,6 +30,8 @@ export interface PriceServiceOptions {
   logsRangeOf?(chain: string): number | undefined;
   /** Where a provider's learned getLogs range is kept (shared with the EVM walks of that chain). */
   hints?: ChainKeyedCache<number>;
+  /** PRICE_SOURCE=candles: every coin from a public exchange's one-minute candles instead of the feeds. */
+  candles?: { baseUrl: string; fetch?: typeof fetch };
 }
 
 export interface PriceService {
@@ -41,6 +44,11 @@ export function createPriceService(o: PriceServiceOptions): PriceService {
   const transportFor = o.transportFor ?? ((url: string) => createRpcTransport({ url }));
   function sourceOf(coin: string): PriceSource | null {
     if (sources.has(coin)) return sources.get(coin)!;
+    if (o.candles) {
+      const candles = createCandleSource({ coin, baseUrl: o.candles.baseUrl, fetch: o.candles.fetch, rounds: o.rounds });
+      sources.set(coin, candles);
+      return candles;
+    }
     const feed = o.feeds[coin];
     const url = feed ? o.rpcUrlOf(feed.chain) : undefined;
     const transport = feed && url ? transportFor(url, feed.chain) : null;

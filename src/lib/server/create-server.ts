@@ -111,6 +111,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       rpcUrlOf: (slug) => chains.get(slug)?.rpcUrl,
       rounds: createStoreRoundCache(db),
       hints,
+      candles: config.priceSource === 'candles' ? { baseUrl: config.priceCandlesUrl } : undefined,
       logsRangeOf: (slug) => chains.get(slug)?.rpc.logsRange,
       transportFor: (url, slug) => {
         const o = chains.get(slug)?.rpc ?? {};
@@ -120,7 +121,9 @@ export async function createServer({ config, sources, log = console.log, readRow
     const pricer = createPricer({ prices, waitMs: config.priceWaitMs, log });
     const coinOf = (slug: string): string | null => {
       const symbol = chains.get(slug)?.nativeSymbol;
-      return symbol && config.priceSource !== 'none' && config.priceFeeds[symbol] ? symbol : null;
+      if (!symbol || config.priceSource === 'none') return null;
+      // Candles price any coin the exchange lists; the feeds, the coins of the table.
+      return config.priceSource === 'candles' || config.priceFeeds[symbol] ? symbol : null;
     };
     // Several instances may share a PostgreSQL database: one walk per wallet among them, by lease.
     // The embedded store belongs to this process alone.
