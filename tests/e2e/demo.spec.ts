@@ -78,6 +78,10 @@ test('the demo comes up with one command and serves a wallet of each family, lai
     try {
       const p = await ctx.newPage();
       await load(p, w);
+      // USD values from the demo's feeds: the newest trade has one, and its hover names the price used.
+      const usd = p.getByTestId('trade-usd').first();
+      await expect(usd).toHaveText(/^\$\d/);
+      await expect(usd).toHaveAttribute('title', /^\$[\d.]+; (SOL|TRX|ETH) at \$[\d.]+ \(/);
       if (w.notRecognised) {
         await expect(p.getByTestId('unexplained-badge')).toHaveText(`${w.notRecognised} transactions not recognised`);
         await p.getByTestId('unexplained-badge').click();

@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildScenario } from './anvil/scenario.js';
+import { deployDemoFeeds } from './demo-feeds.js';
 import { ensureAppBuild } from './app-build.js';
 import { corsProxy } from './cors-proxy.js';
 import { buildReplayWorld, startSolanaReplayServer } from './sol-replay/index.js';
@@ -69,6 +70,13 @@ try {
   const evm = await buildScenario({ chainId: 31337, rounds: 2, gapBlocks: 10, clusterSize: 1, erc4337: false });
   stops.push(() => evm.stop());
 
+  // USD values: feeds on the local chain (the real ones need a public Ethereum node; demo-feeds.ts).
+  const feeds = await deployDemoFeeds(evm.rpcUrl, 'anvil', {
+    SOL: sol.wallet.transactions.flatMap((t) => (t.blockTime ? [t.blockTime] : [])),
+    TRX: tron.synth.expected.map((t) => Date.parse(t.blockTime) / 1000),
+    ETH: evm.groundTruth.map((t) => Date.parse(t.blockTime) / 1000),
+  });
+
   // The replays send no CORS headers: the proxies are what a browser's direct mode can call.
   const proxies = await Promise.all([solRpc.url, tronRpc.url, evm.rpcUrl].map((u) => corsProxy(u)));
   for (const p of proxies) stops.push(() => p.close());
@@ -91,8 +99,7 @@ try {
       RPC_URL_SOL: solRpc.url,
       RPC_URL_TRON: tronRpc.url,
       EVM_CHAINS_FILE: chainsFile,
-      // Offline: the built-in feeds are read over public Ethereum and BNB Chain endpoints.
-      PRICE_SOURCE: 'none',
+      ...feeds,
     },
     baseUrl,
   );
@@ -137,6 +144,10 @@ try {
     say('From a shell:');
     say(`  KEY=${key}`);
     say(`  curl -s -H "Authorization: Bearer $KEY" "${baseUrl}/v1/wallets/${wallets[0].address}/history?limit=5"`);
+    say(`  curl -s -H "Authorization: Bearer $KEY" "${baseUrl}/v1/wallets/${wallets[0].address}/history?limit=5&include=usd"`);
+    say('');
+    say('USD values here come from Chainlink-shaped feeds on the local anvil chain with made-up prices;');
+    say("a real server reads the chains' own feeds (README, \"USD values\").");
     say('');
     say('Direct mode ("Directly from a chain RPC") RPC URLs, which allow browsers:');
     for (const w of wallets) say(`  ${w.chain.padEnd(6)} ${w.directRpc}`);
