@@ -73,6 +73,16 @@ describe('real responses validate against /v1/openapi.json', () => {
     validator('Problem', await (await srv.get(`/v1/wallets/nope/history`)).json());
     validator('Problem', await (await srv.get(`/v1/wallets/${w}/history`, null)).json());
     validator('Problem', await (await srv.get(`/v1/wallets/${w}/history?limit=0`)).json());
+    validator('Problem', await (await srv.get(`/v1/wallets/${w}/history?include=eur`)).json());
+    // include=usd: ten fields a trade, pricesComplete on the final line and the page (no feed here: null prices).
+    const usd = await readStream(await srv.get(`/v1/wallets/${w}/history?include=usd`));
+    for (const b of usd.batches) validator('StreamBatch', b);
+    validator('StreamFinal', usd.final);
+    expect(usd.final.pricesComplete).toBe(true);
+    expect(Object.keys(usd.batches.find((b) => b.trades.length)!.trades[0])).toHaveLength(10);
+    const usdPage = await (await srv.get(`/v1/wallets/${w}/history?include=usd&limit=7`)).json();
+    validator('Page', usdPage);
+    expect(usdPage.trades[0]).toMatchObject({ nativeUsd: null });
     validator('Usage', await (await srv.get('/v1/usage')).json());
     const chains = await (await srv.get('/v1/chains', null)).json();
     validator('Chains', chains);

@@ -147,7 +147,7 @@ try {
     say(`  curl -s -H "Authorization: Bearer $KEY" "${baseUrl}/v1/wallets/${wallets[0].address}/history?limit=5&include=usd"`);
     say('');
     say('USD values here come from Chainlink-shaped feeds on the local anvil chain with made-up prices;');
-    say("a real server reads the chains' own feeds (README, \"USD values\").");
+    say('a real server reads the chains\' own feeds (README, "USD values").');
     say('');
     say('Direct mode ("Directly from a chain RPC") RPC URLs, which allow browsers:');
     for (const w of wallets) say(`  ${w.chain.padEnd(6)} ${w.directRpc}`);
