@@ -5,8 +5,7 @@ import { pushTimedRounds } from '../support/anvil/chainlink/timed-rounds.js';
 import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
 import { createStoreRoundCache } from '../../src/lib/server/store/price-rounds.js';
 import { startAnvil } from '../support/anvil/anvil.js';
-import { compileSolidity } from '../support/anvil/compile.js';
-import { createChainDriver } from '../support/anvil/contracts.js';
+import { deployFeed, FEED_DEPLOYER, feedContracts } from '../support/anvil/chainlink/deploy-feed.js';
 import { openMemoryDatabase } from '../support/test-server.js';
 
 /**
@@ -32,7 +31,6 @@ export interface PricesBench {
   bisection: PricesWay;
 }
 
-const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const H = 3600;
 
 export async function benchPrices(log: (line: string) => void): Promise<PricesBench> {
@@ -40,14 +38,10 @@ export async function benchPrices(log: (line: string) => void): Promise<PricesBe
   const start = 1_700_000_000;
   const anvil = await startAnvil({ args: ['--timestamp', String(start - 86_400)] });
   try {
-    const d = createChainDriver(anvil.url);
-    const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
-    const proxy = await d.deploy(DEPLOYER, c.TestFeedProxy);
-    const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'ETH / USD', false]);
-    await d.send(DEPLOYER, proxy, c.TestFeedProxy, 'setAggregator', [agg]);
+    const { proxy, aggregator } = await deployFeed(anvil.url);
     log(`prices: mining ${rounds} hourly rounds on anvil, one block each...`);
     const series = Array.from({ length: rounds }, (_, k) => ({ answer: BigInt(2000 + (k % 500)) * 100_000_000n, time: start + k * H }));
-    await pushTimedRounds(anvil.url, DEPLOYER, agg, c.TestAggregator, series);
+    await pushTimedRounds(anvil.url, FEED_DEPLOYER, aggregator, feedContracts().TestAggregator, series);
     let seed = 5;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const year = () => Array.from({ length: 10_000 }, () => start + Math.floor(rand() * (rounds - 1) * H));

@@ -1,7 +1,6 @@
 import { startAnvil } from '../support/anvil/anvil.js';
 import { pushTimedRounds } from '../support/anvil/chainlink/timed-rounds.js';
-import { compileSolidity } from '../support/anvil/compile.js';
-import { createChainDriver } from '../support/anvil/contracts.js';
+import { deployFeed, FEED_DEPLOYER, feedContracts } from '../support/anvil/chainlink/deploy-feed.js';
 import { createScriptedSource } from '../support/scripted-source.js';
 import { randomWallet, startTestServer } from '../support/test-server.js';
 
@@ -13,7 +12,6 @@ import { randomWallet, startTestServer } from '../support/test-server.js';
  */
 const H = 3600;
 const T0 = 1_700_000_000;
-const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 async function firstLineMs(url: string): Promise<number> {
   const t0 = performance.now();
@@ -34,13 +32,9 @@ export async function benchUsdFirstLine(log: (line: string) => void): Promise<{ 
   const anvil = await startAnvil({ args: ['--timestamp', String(T0 - 86_400)] });
   const waitMs = 2000;
   try {
-    const d = createChainDriver(anvil.url);
-    const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
-    const proxy = await d.deploy(DEPLOYER, c.TestFeedProxy);
-    const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'SOL / USD', false]);
-    await d.send(DEPLOYER, proxy, c.TestFeedProxy, 'setAggregator', [agg]);
+    const { proxy, aggregator } = await deployFeed(anvil.url, { description: 'SOL / USD' });
     const rounds = Array.from({ length: 36 }, (_, k) => ({ answer: BigInt(150 + k) * 100_000_000n, time: T0 - H + k * H }));
-    await pushTimedRounds(anvil.url, DEPLOYER, agg, c.TestAggregator, rounds);
+    await pushTimedRounds(anvil.url, FEED_DEPLOYER, aggregator, feedContracts().TestAggregator, rounds);
     const source = createScriptedSource({ transactions: 2000, batchSize: 500 });
     const srv = await startTestServer({
       sources: { sol: source },

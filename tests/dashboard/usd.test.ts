@@ -4,9 +4,8 @@ import { DashboardDb, tradesNewestFirst, walletId } from '../../src/lib/dashboar
 import { createDirectPrices } from '../../src/lib/dashboard/direct-prices.js';
 import { WalletLoader } from '../../src/lib/dashboard/loader.js';
 import { BUILT_IN_FEEDS } from '../../src/lib/prices/feeds.js';
-import { startAnvil, createRpc, type AnvilNode } from '../support/anvil/anvil.js';
-import { compileSolidity } from '../support/anvil/compile.js';
-import { createChainDriver } from '../support/anvil/contracts.js';
+import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
+import { deployFeed } from '../support/anvil/chainlink/deploy-feed.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { createScriptedSource } from '../support/scripted-source.js';
 import { randomWallet, startTestServer, TEST_KEY, type TestServer } from '../support/test-server.js';
@@ -24,7 +23,6 @@ import { mul6 } from '../support/usd-check.js';
  */
 const T0 = 1_700_000_000;
 const H = 3600;
-const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const priceOf = (blockTime: string) => String(100 + Math.floor((Date.parse(blockTime) / 1000 - T0) / H) + 1);
 
 let anvil: AnvilNode;
@@ -33,28 +31,16 @@ let srv: TestServer;
 let db: DashboardDb;
 let seq = 0;
 const source = createScriptedSource({ transactions: 120, batchSize: 40 });
-const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
 
-/** A feed proxy at `at` (deployed, or its code placed there) over an aggregator with the hourly series. */
-async function deployFeed(at?: string): Promise<string> {
-  const d = createChainDriver(anvil.url);
-  let feed: string = await d.deploy(DEPLOYER, c.TestFeedProxy);
-  if (at) {
-    // The table's address with the same code: its storage starts empty, as a fresh proxy's.
-    const rpc = createRpc(anvil.url);
-    await rpc.call('anvil_setCode', [at, await rpc.call('eth_getCode', [feed, 'latest'])]);
-    feed = at;
-  }
-  const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'ETH / USD', false]);
-  await d.send(DEPLOYER, feed, c.TestFeedProxy, 'setAggregator', [agg]);
-  const ks = Array.from({ length: 6 }, (_, k) => k);
-  await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [ks.map((k) => BigInt(100 + k) * 100_000_000n), ks.map((k) => BigInt(T0 - H + k * H))]);
-  return feed;
-}
+/** A feed proxy (at `at`, when given) over an aggregator with the hourly series. */
+const hourly = (at?: string) =>
+  deployFeed(anvil.url, { at, rounds: Array.from({ length: 6 }, (_, k) => ({ answer: BigInt(100 + k) * 100_000_000n, time: T0 - H + k * H })) }).then(
+    (f) => f.proxy,
+  );
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  const feed = await deployFeed();
+  const feed = await hourly();
   proxy = await startFaultProxy(anvil.url);
   srv = await startTestServer({ sources: { sol: source }, env: { PRICE_FEED_SOL: `bsc:${feed}:${H}`, RPC_URL_BSC: proxy.url, PRICE_WAIT_MS: '300' } });
 }, 120_000);
@@ -108,7 +94,7 @@ describe('API mode', () => {
 
 describe('direct mode', () => {
   it('prices a batch from the ETH/USD feed at the table’s address, over the wallet’s own RPC', async () => {
-    await deployFeed(BUILT_IN_FEEDS.ETH.proxy);
+    await hourly(BUILT_IN_FEEDS.ETH.proxy);
     const prices = createDirectPrices({ nativeSymbolOf: (chain) => (chain === 'eth' ? 'ETH' : undefined) });
     const trades = source.expected(randomWallet()).slice(0, 40);
     const got = await prices({ chain: 'eth', address: '0x', mode: 'rpc', rpcUrl: anvil.url }, trades);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradeText, type Trade } from '../../src/lib/core/trade.js';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
-import { compileSolidity } from '../support/anvil/compile.js';
-import { createChainDriver } from '../support/anvil/contracts.js';
+import { deployFeed } from '../support/anvil/chainlink/deploy-feed.js';
 import { buildReplayWorld, startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/index.js';
 import { buildTronReplayWorld, startTronReplayServer, type TronReplayServer } from '../support/tron-replay/index.js';
 import { startTestServer, streamAll, type TestServer } from '../support/test-server.js';
@@ -17,7 +16,6 @@ import { startChainReplay, type ChainReplay } from '../evm/mainnet/chain-replay.
  * amountSol × price rounded half-even to 6 decimals; the stablecoin legs of token-to-token trades),
  * and for the EVM wallets from the hand-derived golden trades with the products worked out by hand.
  */
-const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 /** Ten years: every pushed round counts however far from it a trade is (the heartbeat rule has its own tests). */
 const HEARTBEAT = 315_360_000;
 const E8 = 100_000_000n;
@@ -105,8 +103,6 @@ beforeAll(async () => {
     startChainReplay((await import('../evm/mainnet/fixtures.js')).mainnetChains().find((c) => c.slug === 'eth')!),
     startAnvil(),
   ]);
-  const d = createChainDriver(anvil.url);
-  const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
   const env: Record<string, string> = {
     RPC_URL_SOL: sol.url,
     RPC_URL_TRON: tron.url,
@@ -115,14 +111,7 @@ beforeAll(async () => {
     RPC_URL_BSC: anvil.url,
   };
   for (const coin of ['SOL', 'TRX', 'ETH'] as const) {
-    const proxy = await d.deploy(DEPLOYER, c.TestFeedProxy);
-    const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, `${coin} / USD`, false]);
-    await d.send(DEPLOYER, proxy, c.TestFeedProxy, 'setAggregator', [agg]);
-    const rows = series[coin];
-    for (let i = 0; i < rows.length; i += 200) {
-      const part = rows.slice(i, i + 200);
-      await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [part.map((r) => r.answer), part.map((r) => BigInt(r.time))], 0n, 25_000_000n);
-    }
+    const { proxy } = await deployFeed(anvil.url, { description: `${coin} / USD`, rounds: series[coin] });
     env[`PRICE_FEED_${coin}`] = `bsc:${proxy}:${HEARTBEAT}`;
   }
   srv = await startTestServer({ sources: 'default', env });

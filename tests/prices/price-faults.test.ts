@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
-import { compileSolidity } from '../support/anvil/compile.js';
-import { createChainDriver } from '../support/anvil/contracts.js';
+import { deployFeed } from '../support/anvil/chainlink/deploy-feed.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { createScriptedSource } from '../support/scripted-source.js';
 import { mul6 } from '../support/usd-check.js';
@@ -19,7 +18,6 @@ import { randomWallet, sleep, startTestServer, streamAll, type TestServer } from
  */
 const T0 = 1_700_000_000;
 const H = 3600;
-const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const TRANSACTIONS = 150;
 
 let proxy: FaultProxy;
@@ -29,13 +27,8 @@ const source = createScriptedSource({ transactions: TRANSACTIONS, batchSize: 50 
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  const d = createChainDriver(anvil.url);
-  const c = compileSolidity(new URL('../support/anvil/chainlink/Feeds.sol', import.meta.url));
-  feed = await d.deploy(DEPLOYER, c.TestFeedProxy);
-  const agg = await d.deploy(DEPLOYER, c.TestAggregator, [8, 'SOL / USD', false]);
-  await d.send(DEPLOYER, feed, c.TestFeedProxy, 'setAggregator', [agg]);
-  const ks = Array.from({ length: 8 }, (_, k) => k);
-  await d.send(DEPLOYER, agg, c.TestAggregator, 'push', [ks.map((k) => BigInt(100 + k) * 100_000_000n), ks.map((k) => BigInt(T0 - H + k * H))]);
+  const rounds = Array.from({ length: 8 }, (_, k) => ({ answer: BigInt(100 + k) * 100_000_000n, time: T0 - H + k * H }));
+  feed = (await deployFeed(anvil.url, { description: 'SOL / USD', rounds })).proxy;
 
   proxy = await startFaultProxy(anvil.url);
 }, 120_000);
