@@ -150,8 +150,9 @@ export interface LoadRow {
    * were kept. API mode re-reads the wallet for them (loader.ts), at most every 10 minutes.
    */
   pricesComplete?: boolean;
-  /** When the last re-read for prices began (ms). */
+  /** When the last re-read for prices began (ms), and how many in a row have begun. */
   pricesRereadAt?: number;
+  pricesRereads?: number;
   /** Unexplained transactions stored here (absent on rows stored before they were kept: 0). */
   unexplainedCount?: number;
   /** API mode: the count the server's last final line said (the list is read again when it differs from what is stored). */

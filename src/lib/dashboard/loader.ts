@@ -64,6 +64,18 @@ export interface LoaderDeps {
  */
 export const PRICES_REREAD_MS = 600_000;
 
+/**
+ * Whether a load should start by re-reading the wallet for its prices: some are missing, the
+ * history is whole (a walk under way goes on first) and the last such re-read is old enough, the
+ * wait doubling after each one that still missed some (a price RPC down for long costs one
+ * re-read every 10 min, 20, 40, ... up to about 11 hours, not one every 10 minutes).
+ */
+function pricesRereadDue(r: LoadRow, now: number): boolean {
+  if (r.tradeCount === 0 || r.pricesComplete === true || r.walk || r.reread) return false;
+  const wait = PRICES_REREAD_MS * 2 ** Math.min(6, Math.max(0, (r.pricesRereads ?? 0) - 1));
+  return now - (r.pricesRereadAt ?? -Infinity) >= wait;
+}
+
 /** Sliding window of the rate: trades per second over the last 5 s of batches. */
 class RateMeter {
   private samples: Array<[number, number]> = [];
@@ -250,9 +262,12 @@ export class WalletLoader {
     const meter = new RateMeter();
     meter.add(this.now(), 0);
     const source = req.mode === 'rpc' ? await this.directSource(req) : null;
-    if (!source && load.tradeCount > 0 && load.pricesComplete !== true && !load.reread && this.now() - (load.pricesRereadAt ?? 0) >= PRICES_REREAD_MS) {
+    if (!source && pricesRereadDue(load, this.now())) {
       await startReread(this.deps.db, id, load.decoderVersion ?? 0, this.now());
-      load = await this.update(id, (r) => (r.pricesRereadAt = this.now()));
+      load = await this.update(id, (r) => {
+        r.pricesRereadAt = this.now();
+        r.pricesRereads = (r.pricesRereads ?? 0) + 1;
+      });
     }
     // Direct mode: rows of an older decoder than the source's are decoded again (redecode-direct.ts).
     if (source) load = await versionCheck(this.deps.db, id, source, this.now());

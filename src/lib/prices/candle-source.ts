@@ -23,6 +23,8 @@ export interface CandleSourceOptions {
   fetch?: typeof fetch;
   /** Per request (default 15 s). */
   timeoutMs?: number;
+  /** Milliseconds since the epoch (tests). */
+  now?: () => number;
 }
 
 const MINUTE = 60;
@@ -30,6 +32,12 @@ const WINDOW_MINUTES = 300;
 const WINDOW = WINDOW_MINUTES * MINUTE;
 /** Windows fetched at once (the exchange allows about 10 public requests a second). */
 const PARALLEL = 4;
+/**
+ * A candle is final a minute after its minute ends, a window five minutes after its last one:
+ * before that a candle's close still moves and later minutes have no candle yet, so neither is
+ * kept, and the window is asked again.
+ */
+const SETTLE_SECONDS = 300;
 
 type Candle = { open: string; close: string };
 
@@ -46,6 +54,8 @@ export function createCandleSource(o: CandleSourceOptions): PriceSource {
   const cache = o.rounds ?? createMemoryCache<StoredRound>();
   const feedKey = `candles:${o.coin}-USD`;
   const doFetch = o.fetch ?? fetch;
+  const nowSeconds = () => Math.floor((o.now ?? Date.now)() / 1000);
+  const settled = (w: number) => (w + 1) * WINDOW + SETTLE_SECONDS <= nowSeconds();
   /** Minute start → candle, for the windows read in this process; windows read (or found empty) are not asked again. */
   const candles = new Map<number, Candle>();
   const windowsRead = new Set<number>();
@@ -78,10 +88,10 @@ export function createCandleSource(o: CandleSourceOptions): PriceSource {
       const minute = row[0];
       if (!open || !close || minute % MINUTE !== 0 || minute < start || minute >= start + WINDOW) continue;
       candles.set(minute, { open, close });
-      // Kept as a round: the open as its answer, the close after a space.
-      fresh.set(String(minute), { answer: `${open} ${close}`, updatedAt: minute });
+      // Kept as a round once final: the open as its answer, the close after a space.
+      if (minute + 2 * MINUTE <= nowSeconds()) fresh.set(String(minute), { answer: `${open} ${close}`, updatedAt: minute });
     }
-    windowsRead.add(w);
+    if (settled(w)) windowsRead.add(w);
     if (fresh.size) await cache.put(feedKey, fresh);
   }
 
@@ -93,8 +103,8 @@ export function createCandleSource(o: CandleSourceOptions): PriceSource {
       const [open, close] = (v.answer ?? '').split(' ');
       if (open && close) candles.set(Number(k), { open, close });
     }
-    if (kept.size) windowsRead.add(w);
-    return kept.size > 0;
+    if (kept.size && settled(w)) windowsRead.add(w);
+    return kept.size > 0 && settled(w);
   }
 
   return {

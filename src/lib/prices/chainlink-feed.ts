@@ -82,11 +82,50 @@ interface Bounds {
 const DENSE_ROUNDS_PER_SEARCH = 4;
 /** The feed's phases and latest rounds are read again after this long (new rounds appear). */
 const BOUNDS_TTL_MS = 60_000;
+/**
+ * A time this close to when the bounds were read (or later) reads them again: a round updated at
+ * or before it may have reached the node only since (blocks and the node's view lag seconds).
+ */
+const FRESH_LAG_SECONDS = 60;
+/** ...but not more often than this. */
+const FRESH_REREAD_MS = 5_000;
 /** Past its heartbeat, a round still counts for this share of it more, at least a minute: blocks and relays lag. */
 const HEARTBEAT_MARGIN = 0.1;
 const MIN_MARGIN_SECONDS = 60;
 /** After the logs failed (not served, refused), bisection alone for this long before they are tried again. */
 const LOGS_RETRY_MS = 600_000;
+
+/**
+ * Each search's price: its round (the latest at or before the time) where usable there: a positive
+ * answer, not updated after the time or after now, and not older than the heartbeat and margin.
+ */
+function pointsOf(
+  searches: ReadonlyMap<number, Search>,
+  rounds: ReadonlyMap<bigint, Round>,
+  decimals: number,
+  heartbeatSeconds: number,
+  nowSeconds: number,
+): Map<number, PricePoint | null> {
+  const margin = Math.max(MIN_MARGIN_SECONDS, heartbeatSeconds * HEARTBEAT_MARGIN);
+  const priced = new Map<number, PricePoint | null>();
+  for (const [t, s] of searches) {
+    const id = roundIdOf(s.phase.id, s.lo);
+    const r = rounds.get(id);
+    const usable = r && r.answer > 0n && r.updatedAt <= t && r.updatedAt <= nowSeconds && t - r.updatedAt <= heartbeatSeconds + margin;
+    priced.set(t, usable ? { price: formatUnits(r.answer, decimals), roundTime: r.updatedAt, round: id.toString() } : null);
+  }
+  return priced;
+}
+
+function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const group = out.get(key(item));
+    if (group) group.push(item);
+    else out.set(key(item), [item]);
+  }
+  return out;
+}
 
 /** A search for the round in force at a time: [lo, hi) over a phase's aggregator round ids. */
 type Search = { phase: Phase; lo: bigint; hi: bigint };
@@ -96,9 +135,7 @@ type Search = { phase: Phase; lo: bigint; hi: bigint };
  * before it, hi's after it): rounds of an earlier call, or of the logs, cost no step.
  */
 function tighten(rounds: ReadonlyMap<bigint, Round>, searches: ReadonlyMap<number, Search>): void {
-  const byPhase = new Map<Phase, [number, Search][]>();
-  for (const e of searches) byPhase.set(e[1].phase, [...(byPhase.get(e[1].phase) ?? []), e]);
-  for (const [phase, group] of byPhase) {
+  for (const [phase, group] of groupBy(searches, (e) => e[1].phase)) {
     const known: { r: bigint; at: number }[] = [];
     for (let r = 1n; r <= phase.last; r++) {
       const round = rounds.get(roundIdOf(phase.id, r));
@@ -130,12 +167,17 @@ async function roundsFromLogs(
   signal?: AbortSignal,
 ): Promise<Map<bigint, NonNullable<Round>>> {
   const phases = [...new Set(open.map(([, s]) => s.phase))];
-  const ts = open.map(([t]) => t);
+  let first = Infinity;
+  let last = -Infinity;
+  for (const [t] of open) {
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
   const margin = Math.max(MIN_MARGIN_SECONDS, heartbeatSeconds * HEARTBEAT_MARGIN);
   const logged = await logs.roundsBetween(
     phases.map((p) => p.aggregator),
-    Math.min(...ts) - heartbeatSeconds - margin,
-    Math.max(...ts),
+    first - heartbeatSeconds - margin,
+    last,
     signal,
   );
   const out = new Map<bigint, NonNullable<Round>>();
@@ -229,10 +271,12 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
     return { decimals: Number(decimals), phases, readAt: now() };
   }
 
-  async function currentBounds(signal?: AbortSignal): Promise<Bounds> {
+  /** The bounds, read again when older than a minute or than `latest` (a time a round read since may be in force at). */
+  async function currentBounds(signal?: AbortSignal, latest = -Infinity): Promise<Bounds> {
     if (bounds) {
       const b = await bounds.catch(() => null);
-      if (b && now() - b.readAt < BOUNDS_TTL_MS) return b;
+      const age = b ? now() - b.readAt : Infinity;
+      if (b && age < BOUNDS_TTL_MS && (latest < b.readAt / 1000 - FRESH_LAG_SECONDS || age < FRESH_REREAD_MS)) return b;
     }
     // Shared by the calls of the next minute: read without any one caller's signal, which each caller races instead.
     bounds = readBounds();
@@ -278,7 +322,9 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
   }
 
   async function pricesAt(times: readonly number[], signal?: AbortSignal): Promise<(PricePoint | null)[]> {
-    const b = await currentBounds(signal);
+    let latest = -Infinity;
+    for (const t of times) if (t > latest) latest = t;
+    const b = await currentBounds(signal, latest);
     // One search per distinct time: [lo, hi) over a phase's aggregator rounds, with lo's time at
     // or before the time and hi's after it (hi = last + 1: none after).
     const searches = new Map<number, Search>();
@@ -293,9 +339,10 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       const open = [...searches].filter(([, s]) => s.hi - s.lo > 1n);
       if (!open.length) break;
       const wanted = new Set<bigint>();
-      const byPhase = new Map<Phase, { lo: bigint; hi: bigint }[]>();
-      for (const [, s] of open) byPhase.set(s.phase, [...(byPhase.get(s.phase) ?? []), s]);
-      for (const [phase, group] of byPhase) {
+      for (const [phase, group] of groupBy(
+        open.map(([, s]) => s),
+        (s) => s.phase,
+      )) {
         const cap = DENSE_ROUNDS_PER_SEARCH * group.length;
         const unknown = unknownBetween(phase, group, cap);
         if (unknown) for (const id of unknown) wanted.add(id);
@@ -337,15 +384,7 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
         else s.lo = mid;
       }
     }
-    const nowSeconds = Math.floor(now() / 1000);
-    const margin = Math.max(MIN_MARGIN_SECONDS, o.heartbeatSeconds * HEARTBEAT_MARGIN);
-    const priced = new Map<number, PricePoint | null>();
-    for (const [t, s] of searches) {
-      const id = roundIdOf(s.phase.id, s.lo);
-      const r = rounds.get(id);
-      const usable = r && r.answer > 0n && r.updatedAt <= t && r.updatedAt <= nowSeconds && t - r.updatedAt <= o.heartbeatSeconds + margin;
-      priced.set(t, usable ? { price: formatUnits(r.answer, b.decimals), roundTime: r.updatedAt, round: id.toString() } : null);
-    }
+    const priced = pointsOf(searches, rounds, b.decimals, o.heartbeatSeconds, Math.floor(now() / 1000));
     return times.map((t) => priced.get(t) ?? null);
   }
 

@@ -57,7 +57,16 @@ export function createPriceService(o: PriceServiceOptions): PriceService {
         ? createChainlinkFeed({
             coin,
             transport,
-            logs: o.logs === false ? undefined : createRoundLogs({ transport, chain: feed.chain, logsRange: o.logsRangeOf?.(feed.chain), hints: o.hints }),
+            logs:
+              o.logs === false
+                ? undefined
+                : createRoundLogs({
+                    transport,
+                    // Its own learned range: a refusal of the feed's address-list filter must not shrink the chain's walks.
+                    chain: `${feed.chain}#prices`,
+                    logsRange: o.logsRangeOf?.(feed.chain),
+                    hints: o.hints,
+                  }),
             proxy: feed.proxy,
             heartbeatSeconds: feed.heartbeatSeconds,
             rounds: o.rounds,

@@ -1,4 +1,4 @@
-import { parseTradeText, type Trade } from '../core/trade.js';
+import { parseTradeText } from '../core/trade.js';
 import type { PricePoint } from './price-source.js';
 import { usdOfTransaction, type UsdFigures } from './usd-values.js';
 
@@ -31,10 +31,10 @@ export interface UsdRunOptions {
    */
   pricesAt(times: readonly number[]): Promise<(PricePoint | null)[] | null>;
   /**
-   * Every leg of these transactions (a run may end inside one): needed only for a token-to-token
-   * trade, whose value comes from a stablecoin leg of the same transaction.
+   * The stored text of every leg of these transactions (a run may end inside one): needed only
+   * for a token-to-token trade, whose value comes from a stablecoin leg of the same transaction.
    */
-  legsOf(signatures: readonly string[]): Promise<Trade[]>;
+  legsOf(signatures: readonly string[]): Promise<string[]>;
 }
 
 /** The run with USD fields on every trade, and whether every price was had. */
@@ -46,26 +46,42 @@ export async function usdRun(json: string, o: UsdRunOptions): Promise<{ json: st
   const points = await o.pricesAt(times);
   const priceAt = new Map(times.map((t, i) => [t, points?.[i]?.price ?? null]));
 
-  const bySignature = new Map<string, Trade[]>();
-  for (const t of trades) bySignature.set(t.signature, [...(bySignature.get(t.signature) ?? []), t]);
+  // Each transaction's legs as texts: figures are matched back by the leg's exact text, so two
+  // legs of one transaction with the same side and token still get their own (identical texts
+  // are identical legs, with identical figures).
+  const bySignature = new Map<string, string[]>();
+  texts.forEach((text, i) => {
+    const list = bySignature.get(trades[i].signature);
+    if (list) list.push(text);
+    else bySignature.set(trades[i].signature, [text]);
+  });
   // Only the run's first and last transactions can be cut by its bounds; their other legs are
   // read when a token-to-token leg needs them.
   const edges = [trades[0].signature, trades.at(-1)!.signature].filter((s, i, a) => a.indexOf(s) === i);
-  const cut = edges.filter((s) => bySignature.get(s)!.some((t) => t.amountSol === null));
+  const cut = edges.filter((s) => trades.some((t) => t.signature === s && t.amountSol === null));
   if (cut.length) {
-    const legs = await o.legsOf(cut);
-    for (const s of cut)
-      bySignature.set(
-        s,
-        legs.filter((t) => t.signature === s),
-      );
+    const whole = (await o.legsOf(cut)).map((text) => ({ text, signature: parseTradeText(text).signature }));
+    for (const s of cut) {
+      const legs = whole.filter((l) => l.signature === s).map((l) => l.text);
+      // None found (the rows were replaced meanwhile): the run's own legs.
+      if (legs.length) bySignature.set(s, legs);
+    }
   }
-  const key = (t: Trade) => `${t.signature}|${t.side}|${t.tokenMint}`;
-  const byKey = new Map<string, UsdFigures>();
-  for (const [, legs] of bySignature) {
+  const byText = new Map<string, UsdFigures>();
+  for (const legTexts of bySignature.values()) {
+    const legs = legTexts.map(parseTradeText);
     const f = usdOfTransaction(o.chain, legs, priceAt.get(unixSeconds(legs[0].blockTime)) ?? null);
-    legs.forEach((t, i) => byKey.set(key(t), f[i]));
+    legTexts.forEach((text, i) => byText.set(text, f[i]));
   }
-  const out = texts.map((text, i) => withUsdFields(text, byKey.get(key(trades[i])) ?? { nativeUsd: null, valueUsd: null }));
+  const out = texts.map((text) => withUsdFields(text, byText.get(text) ?? NO_PRICE));
   return { json: out.join(','), complete: points !== null };
+}
+
+const NO_PRICE: UsdFigures = { nativeUsd: null, valueUsd: null };
+
+/** The run with null USD figures: what goes out when its prices could not be worked out at all. */
+export function usdRunUnpriced(json: string): string {
+  return splitRun(json)
+    .map((text) => withUsdFields(text, NO_PRICE))
+    .join(',');
 }

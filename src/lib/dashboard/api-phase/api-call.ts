@@ -127,6 +127,7 @@ export class ApiCall {
         r.tailFp = snap.lastFp;
         r.decoderVersion = snap.version ?? null;
         r.pricesComplete = !snap.pricesMissed;
+        if (r.pricesComplete) r.pricesRereads = 0;
         r.walk = r.refresh = r.reread = null;
       } else {
         // A refresh's first trades are the new head, once it has met what was stored.

@@ -3,7 +3,7 @@ import { nextTurn, onAbort, sleep } from '../../core/wait.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
 import { countBelow, hasTradeBelow, legsOf, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
-import { usdRun } from '../../prices/usd-run.js';
+import { usdRun, usdRunUnpriced } from '../../prices/usd-run.js';
 import type { Pricer } from '../prices/create-pricer.js';
 import { meterRun } from '../store/usage.js';
 import type { LoaderRegistry } from '../sync/loader-registry.js';
@@ -43,11 +43,16 @@ export interface HistoryContext {
 async function usdOfRun(ctx: HistoryContext, t: Target, walletId: number, json: string): Promise<{ json: string; complete: boolean }> {
   const coin = ctx.usd?.coinOf(t.chain) ?? null;
   const pricer = ctx.usd?.pricer;
-  return usdRun(json, {
-    chain: t.chain,
-    pricesAt: async (times) => (coin && pricer ? pricer.pricesWithin(coin, times) : times.map(() => null)),
-    legsOf: (signatures) => legsOf(ctx.db, walletId, signatures),
-  });
+  try {
+    return await usdRun(json, {
+      chain: t.chain,
+      pricesAt: async (times) => (coin && pricer ? pricer.pricesWithin(coin, times) : times.map(() => null)),
+      legsOf: (signatures) => legsOf(ctx.db, walletId, signatures),
+    });
+  } catch {
+    // Prices never cost a trade: the run goes out without them (a later read prices it).
+    return { json: usdRunUnpriced(json), complete: false };
+  }
 }
 
 /** `include`: a comma-separated list, each value one this API knows (only `usd`); anything else is refused. */
@@ -216,17 +221,18 @@ async function stream(
       found = null;
       if (run) {
         lineRows = Math.min(lineRows * 2, ctx.readRows);
-        await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: run.hi, lo: run.lo, count: run.count, after: cursorKey });
-        ctx.metrics?.delivered(run.count);
-        below = run.lo;
-        belowSig = run.loSignature;
-        cursorKey = run.lo;
+        // Priced before it is counted and the cursor moves past it (pricing never throws).
         let json = run.json;
         if (t.usd) {
           const priced = await usdOfRun(ctx, t, walletId, json);
           json = priced.json;
           pricesComplete &&= priced.complete;
         }
+        await meterRun(ctx.db, { accountId: principal.accountId, walletId, hi: run.hi, lo: run.lo, count: run.count, after: cursorKey });
+        ctx.metrics?.delivered(run.count);
+        below = run.lo;
+        belowSig = run.loSignature;
+        cursorKey = run.lo;
         yield `{"trades":[${json}],"cursor":"${cursorFor(ctx, t, cursorKey, belowSig)}"}\n`;
         lastLineAt = Date.now();
         if (lastLineAt >= deadline) return yield finalLine(false);

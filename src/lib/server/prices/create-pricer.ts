@@ -30,48 +30,83 @@ const WANT_MS = 3_600_000;
 /** At most this many wallets are remembered as wanting USD (the oldest ask is forgotten first). */
 const MAX_WANTED = 10_000;
 
+/** A pass of a coin's queue: resolves true when the feed answered for every time it took. */
+interface Deferred {
+  promise: Promise<boolean>;
+  resolve(ok: boolean): void;
+}
+function deferred(): Deferred {
+  let resolve!: (ok: boolean) => void;
+  const promise = new Promise<boolean>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** `p`, or `fallback` once `ms` have passed. */
+async function within<T, F>(p: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<F>((resolve) => (timer = setTimeout(() => resolve(fallback), Math.max(0, ms))));
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createPricer({ prices, waitMs, log, now = Date.now }: CreatePricerParameters): Pricer {
   const wanted = new Map<number, number>();
-  /** Per coin: times waiting for the background, and whether its pass runs. */
-  const queues = new Map<string, { times: Set<number>; running: boolean }>();
+  /**
+   * Per coin, one pass at a time over every time queued meanwhile, for the reads and the
+   * background alike: a walk's batches and many readers' lines arrive faster than a feed answers,
+   * one pass over many times costs about as much as one, and a slow or dead RPC then sees one
+   * search at a time, not one per line.
+   */
+  const queues = new Map<string, { times: Set<number>; running: boolean; next: Deferred }>();
   let lastFailureLog = 0;
 
-  function background(coin: string, times: readonly number[]): void {
+  function schedule(coin: string, times: readonly number[]): Promise<boolean> {
     let q = queues.get(coin);
-    if (!q) queues.set(coin, (q = { times: new Set(), running: false }));
+    if (!q) queues.set(coin, (q = { times: new Set(), running: false, next: deferred() }));
     for (const t of times) q.times.add(t);
-    if (q.running) return;
-    q.running = true;
-    const queue = q;
-    void (async () => {
-      // One pass at a time per coin, each taking every time queued meanwhile: a walk's batches
-      // arrive faster than a feed answers, and one pass over many times costs about as much as one.
-      while (queue.times.size) {
-        const batch = [...queue.times];
-        queue.times.clear();
-        await prices.pricesAt(coin, batch).catch((e: unknown) => {
-          // A price RPC that is down: the reads send nulls and price again; one line a minute here.
-          if (now() - lastFailureLog > 60_000) {
-            lastFailureLog = now();
-            log?.(`pricing ${coin} failed: ${(e as Error)?.message ?? e}`);
-          }
-        });
-      }
-      queue.running = false;
-    })();
+    const pass = q.next.promise;
+    if (!q.running) {
+      q.running = true;
+      const queue = q;
+      void (async () => {
+        while (queue.times.size) {
+          const batch = [...queue.times];
+          queue.times = new Set();
+          const done = queue.next;
+          queue.next = deferred();
+          const ok = await prices.pricesAt(coin, batch).then(
+            () => true,
+            (e: unknown) => {
+              // A price RPC that is down: the reads send nulls and ask again; one line a minute here.
+              if (now() - lastFailureLog > 60_000) {
+                lastFailureLog = now();
+                log?.(`pricing ${coin} failed: ${(e as Error)?.message ?? e}`);
+              }
+              return false;
+            },
+          );
+          done.resolve(ok);
+        }
+        queue.running = false;
+      })();
+    }
+    return pass;
   }
 
   return {
     async pricesWithin(coin, times) {
       if (!times.length) return [];
-      const priced = prices.pricesAt(coin, times).catch(() => null);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-      try {
-        return await Promise.race([priced, late]);
-      } finally {
-        clearTimeout(timer);
-      }
+      const started = now();
+      if (!(await within(schedule(coin, times), waitMs, false))) return null;
+      // The pass read every round these times need: this answers from memory.
+      return within(
+        prices.pricesAt(coin, times).catch(() => null),
+        waitMs - (now() - started),
+        null,
+      );
     },
     want(walletId) {
       wanted.delete(walletId);
@@ -85,7 +120,7 @@ export function createPricer({ prices, waitMs, log, now = Date.now }: CreatePric
         wanted.delete(walletId);
         return;
       }
-      background(coin, [...new Set(trades.map((t) => unixSeconds(t.blockTime)))]);
+      void schedule(coin, [...new Set(trades.map((t) => unixSeconds(t.blockTime)))]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { serializeUnexplained, type SourceUnexplained } from '../../core/activity.js';
-import { parseTradeText, serializeTrade, tradeKey, type SourceTrade, type Trade } from '../../core/trade.js';
+import { serializeTrade, tradeKey, type SourceTrade } from '../../core/trade.js';
 import type { Queryable } from './database.js';
 import type { WalletState } from './wallets.js';
 import { WALLET_CHANNEL, type LeaseFence } from './leases.js';
@@ -141,13 +141,13 @@ export async function readRun(db: Queryable, walletId: number, below: string, ma
   return { json: r.json ?? '', count: Number(r.count), hi: r.hi, lo: r.lo, loSignature: r.lo_sig };
 }
 
-/** Every stored leg of these transactions of a wallet (include=usd prices a cut transaction whole). */
-export async function legsOf(db: Queryable, walletId: number, signatures: readonly string[]): Promise<Trade[]> {
+/** The stored text of every leg of these transactions of a wallet (include=usd prices a cut transaction whole). */
+export async function legsOf(db: Queryable, walletId: number, signatures: readonly string[]): Promise<string[]> {
   const rows = await db.query<{ json: string }>('SELECT json FROM trades WHERE wallet_id = $1 AND signature = ANY ($2::text[]) ORDER BY k DESC', [
     walletId,
     [...signatures],
   ]);
-  return rows.map((r) => parseTradeText(r.json));
+  return rows.map((r) => r.json);
 }
 
 /** How many trades are stored strictly below `below`, counting no further than `cap`. */
