@@ -25,7 +25,7 @@ export async function pushTimedRounds(
     last = await rpc.call<string>('eth_sendTransaction', [{ from, to: aggregator, gas: '0x200000', data }]);
   }
   // anvil answers a send before it has mined it: the feed is read only once the last round is in.
-  for (let i = 0; last && i < 2000; i++) {
+  for (let i = 0; last && i < 12_000; i++) {
     const receipt = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [last]);
     if (receipt) {
       if (receipt.status !== '0x1') throw new Error('the last round pushed reverted');
