@@ -1,0 +1,338 @@
+import type { Trade } from '../core/trade.js';
+
+/**
+ * Profit and loss per token (issue 25, decisions.md "PnL and exports"): one pure engine for the
+ * server and the dashboard's worker. Exact: every figure is a bigint of 1e-36 units (36 places
+ * cover an ERC-20's 18 decimals twice over); the one division, average cost's `cost × sold / held`,
+ * rounds half-even at the 36th place. No float anywhere.
+ *
+ * Two methods:
+ *  - `average`: one pooled position per token; a sell takes cost in proportion to the quantity it
+ *    removes, and the whole remaining cost when it closes the position (no dust left);
+ *  - `fifo`: lots in buy order; a sell consumes the oldest first.
+ * In native units (`amountSol`) and in USD (`valueUsd`, each trade valued at its own time): two
+ * figures kept side by side on the same lots. A trade whose native or USD amount is unknown (a
+ * token-to-token trade has no `amountSol`; a trade may have no price) makes the figures it would
+ * enter unknown rather than silently zero: a lot bought without a native cost has an unknown
+ * native cost, and a sell that consumes it has an unknown native realized PnL; such sells are
+ * counted apart (`unpricedSells`), never added as if free.
+ *
+ * A sell of more than the history shows held (tokens that arrived by transfer, or before the
+ * history starts) is `uncovered` for the excess: that quantity and its share of the proceeds are
+ * reported apart, and never counted as profit against a zero cost.
+ */
+export type PnlMethod = 'average' | 'fifo';
+
+/** A trade as the engine reads it: the eight fields, and its USD value where known (include=usd). */
+export interface PnlTrade extends Trade {
+  valueUsd?: string | null;
+}
+
+export interface TokenPnl {
+  tokenMint: string;
+  /** The symbol of the token's newest trade (symbols change and collide; the mint is the key). */
+  token: string;
+  trades: number;
+  buys: number;
+  sells: number;
+  /** Trades with no token amount: left out entirely, counted. */
+  skipped: number;
+  bought: string;
+  sold: string;
+  /** Native paid on buys and received on sells, over the trades that say it; USD likewise. */
+  spent: string;
+  received: string;
+  spentUsd: string;
+  receivedUsd: string;
+  /** Quantity still held by what the history shows, and its cost (null when some of it is unknown). */
+  open: string;
+  openCost: string | null;
+  openCostUsd: string | null;
+  /** Realized PnL over the sells whose proceeds and consumed cost are both known. */
+  realized: string;
+  realizedUsd: string;
+  /** Sells whose native (or USD) realized PnL is unknown: their figures are not in `realized` (`realizedUsd`). */
+  unpricedSells: number;
+  unpricedSellsUsd: number;
+  /** Sold beyond what the history shows bought: the quantity, and that part's share of the proceeds. */
+  uncovered: string;
+  uncoveredProceeds: string;
+  uncoveredProceedsUsd: string;
+  /** Positions opened and closed back to zero by a sell, and how many of them made money (native, else USD). */
+  closedPositions: number;
+  winningPositions: number;
+  /** Mean seconds from a position's first buy to the sell that closed it; null with none closed. */
+  meanHoldingSeconds: number | null;
+}
+
+export interface PnlSummary {
+  method: PnlMethod;
+  tokens: TokenPnl[];
+  realized: string;
+  realizedUsd: string;
+  uncoveredProceeds: string;
+  uncoveredProceedsUsd: string;
+  closedPositions: number;
+  winningPositions: number;
+  /** winningPositions / closedPositions, null with none closed (a ratio for display, not money). */
+  winRate: number | null;
+}
+
+const DIGITS = 36;
+const ONE = 10n ** BigInt(DIGITS);
+
+/** A decimal literal as 1e-36 units (places past 36 are cut: no amount here has more than 18). */
+export function toUnits(s: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) throw new RangeError(`not a decimal literal: ${s}`);
+  const frac = (m[3] ?? '').slice(0, DIGITS).padEnd(DIGITS, '0');
+  const v = BigInt(m[2]) * ONE + BigInt(frac);
+  return m[1] ? -v : v;
+}
+
+/** 1e-36 units as a canonical decimal literal (no exponent, no trailing zeros). */
+export function fromUnits(v: bigint): string {
+  const neg = v < 0n;
+  const a = neg ? -v : v;
+  const whole = a / ONE;
+  const frac = (a % ONE).toString().padStart(DIGITS, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
+}
+
+/** a × b / c, rounded half-even (c > 0). */
+export function mulDivHalfEven(a: bigint, b: bigint, c: bigint): bigint {
+  if (c <= 0n) throw new RangeError('division by a non-positive amount');
+  const p = a * b;
+  let q = p / c;
+  let r = p % c;
+  if (r === 0n) return q;
+  // Toward negative infinity first, then compare the remainder with half the divisor.
+  if (r < 0n) {
+    q -= 1n;
+    r += c;
+  }
+  const twice = r * 2n;
+  if (twice > c || (twice === c && q % 2n !== 0n)) q += 1n;
+  return q;
+}
+
+/** A pool of the token held: its quantity and its cost, native and USD (null: some of it unknown). */
+interface Lot {
+  amount: bigint;
+  cost: bigint | null;
+  costUsd: bigint | null;
+}
+
+interface Ledger {
+  tokenMint: string;
+  token: string;
+  trades: number;
+  buys: number;
+  sells: number;
+  skipped: number;
+  bought: bigint;
+  sold: bigint;
+  spent: bigint;
+  received: bigint;
+  spentUsd: bigint;
+  receivedUsd: bigint;
+  /** FIFO: lots oldest first; average: at most one pooled lot. */
+  lots: Lot[];
+  realized: bigint;
+  realizedUsd: bigint;
+  unpricedSells: number;
+  unpricedSellsUsd: number;
+  uncovered: bigint;
+  uncoveredProceeds: bigint;
+  uncoveredProceedsUsd: bigint;
+  /** The open position: when it was opened (ms) and what it has realized so far (null: unknown). */
+  positionSince: number | null;
+  positionRealized: bigint | null;
+  positionRealizedUsd: bigint | null;
+  closedPositions: number;
+  winningPositions: number;
+  holdingMs: number;
+}
+
+const sum = (a: bigint | null, b: bigint | null): bigint | null => (a === null || b === null ? null : a + b);
+const share = (v: bigint | null, part: bigint, whole: bigint): bigint | null => (v === null ? null : part === whole ? v : mulDivHalfEven(v, part, whole));
+
+function newLedger(t: Trade): Ledger {
+  return {
+    tokenMint: t.tokenMint,
+    token: t.token,
+    trades: 0,
+    buys: 0,
+    sells: 0,
+    skipped: 0,
+    bought: 0n,
+    sold: 0n,
+    spent: 0n,
+    received: 0n,
+    spentUsd: 0n,
+    receivedUsd: 0n,
+    lots: [],
+    realized: 0n,
+    realizedUsd: 0n,
+    unpricedSells: 0,
+    unpricedSellsUsd: 0,
+    uncovered: 0n,
+    uncoveredProceeds: 0n,
+    uncoveredProceedsUsd: 0n,
+    positionSince: null,
+    positionRealized: 0n,
+    positionRealizedUsd: 0n,
+    closedPositions: 0,
+    winningPositions: 0,
+    holdingMs: 0,
+  };
+}
+
+const heldOf = (l: Ledger): bigint => l.lots.reduce((n, lot) => n + lot.amount, 0n);
+
+function buy(l: Ledger, method: PnlMethod, amount: bigint, cost: bigint | null, costUsd: bigint | null, at: number): void {
+  l.buys++;
+  l.bought += amount;
+  if (cost !== null) l.spent += cost;
+  if (costUsd !== null) l.spentUsd += costUsd;
+  if (l.positionSince === null) {
+    l.positionSince = at;
+    l.positionRealized = 0n;
+    l.positionRealizedUsd = 0n;
+  }
+  if (method === 'average' && l.lots.length) {
+    const pool = l.lots[0];
+    pool.amount += amount;
+    pool.cost = sum(pool.cost, cost);
+    pool.costUsd = sum(pool.costUsd, costUsd);
+  } else l.lots.push({ amount, cost, costUsd });
+}
+
+/** Takes `amount` out of the lots (oldest first; the pool in proportion): the cost taken out, native and USD. */
+function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: bigint | null } {
+  let cost: bigint | null = 0n;
+  let costUsd: bigint | null = 0n;
+  let left = amount;
+  while (left > 0n && l.lots.length) {
+    const lot = l.lots[0];
+    const take = left < lot.amount ? left : lot.amount;
+    // The whole lot's cost when it is used up: no rounding dust stays behind.
+    const c = share(lot.cost, take, lot.amount);
+    const u = share(lot.costUsd, take, lot.amount);
+    cost = sum(cost, c);
+    costUsd = sum(costUsd, u);
+    lot.amount -= take;
+    if (lot.cost !== null) lot.cost -= c!;
+    if (lot.costUsd !== null) lot.costUsd -= u!;
+    if (lot.amount === 0n) l.lots.shift();
+    left -= take;
+  }
+  return { cost, costUsd };
+}
+
+function sell(l: Ledger, amount: bigint, proceeds: bigint | null, proceedsUsd: bigint | null, at: number): void {
+  l.sells++;
+  l.sold += amount;
+  if (proceeds !== null) l.received += proceeds;
+  if (proceedsUsd !== null) l.receivedUsd += proceedsUsd;
+  const held = heldOf(l);
+  const covered = amount < held ? amount : held;
+  if (covered < amount) {
+    // Beyond what the history shows held: its share of the proceeds is reported apart.
+    const excess = amount - covered;
+    l.uncovered += excess;
+    l.uncoveredProceeds += share(proceeds, excess, amount) ?? 0n;
+    l.uncoveredProceedsUsd += share(proceedsUsd, excess, amount) ?? 0n;
+  }
+  if (covered === 0n) return;
+  const taken = consume(l, covered);
+  const coveredProceeds = share(proceeds, covered, amount);
+  const coveredProceedsUsd = share(proceedsUsd, covered, amount);
+  const pnl = coveredProceeds === null || taken.cost === null ? null : coveredProceeds - taken.cost;
+  const pnlUsd = coveredProceedsUsd === null || taken.costUsd === null ? null : coveredProceedsUsd - taken.costUsd;
+  if (pnl === null) l.unpricedSells++;
+  else l.realized += pnl;
+  if (pnlUsd === null) l.unpricedSellsUsd++;
+  else l.realizedUsd += pnlUsd;
+  l.positionRealized = sum(l.positionRealized, pnl);
+  l.positionRealizedUsd = sum(l.positionRealizedUsd, pnlUsd);
+  if (heldOf(l) === 0n && l.positionSince !== null) {
+    l.closedPositions++;
+    const result = l.positionRealized ?? l.positionRealizedUsd;
+    if (result !== null && result > 0n) l.winningPositions++;
+    l.holdingMs += at - l.positionSince;
+    l.positionSince = null;
+  }
+}
+
+/** PnL per token of trades given oldest first (the order they happened; a transaction's legs in order). */
+export function computePnl(trades: Iterable<PnlTrade>, method: PnlMethod = 'average'): PnlSummary {
+  const ledgers = new Map<string, Ledger>();
+  for (const t of trades) {
+    let l = ledgers.get(t.tokenMint);
+    if (!l) ledgers.set(t.tokenMint, (l = newLedger(t)));
+    l.trades++;
+    l.token = t.token;
+    if (t.amount === null) {
+      l.skipped++;
+      continue;
+    }
+    const amount = toUnits(t.amount);
+    if (amount <= 0n) {
+      l.skipped++;
+      continue;
+    }
+    const native = t.amountSol === null ? null : toUnits(t.amountSol);
+    const usd = t.valueUsd === null || t.valueUsd === undefined ? null : toUnits(t.valueUsd);
+    const at = Date.parse(t.blockTime);
+    if (t.side === 'buy') buy(l, method, amount, native, usd, at);
+    else sell(l, amount, native, usd, at);
+  }
+  const tokens = [...ledgers.values()].map(report);
+  const total = (f: (t: Ledger) => bigint) => fromUnits([...ledgers.values()].reduce((n, l) => n + f(l), 0n));
+  const closed = tokens.reduce((n, t) => n + t.closedPositions, 0);
+  const winning = tokens.reduce((n, t) => n + t.winningPositions, 0);
+  return {
+    method,
+    tokens,
+    realized: total((l) => l.realized),
+    realizedUsd: total((l) => l.realizedUsd),
+    uncoveredProceeds: total((l) => l.uncoveredProceeds),
+    uncoveredProceedsUsd: total((l) => l.uncoveredProceedsUsd),
+    closedPositions: closed,
+    winningPositions: winning,
+    winRate: closed ? winning / closed : null,
+  };
+}
+
+function report(l: Ledger): TokenPnl {
+  const openCost = l.lots.reduce<bigint | null>((n, lot) => sum(n, lot.cost), 0n);
+  const openCostUsd = l.lots.reduce<bigint | null>((n, lot) => sum(n, lot.costUsd), 0n);
+  return {
+    tokenMint: l.tokenMint,
+    token: l.token,
+    trades: l.trades,
+    buys: l.buys,
+    sells: l.sells,
+    skipped: l.skipped,
+    bought: fromUnits(l.bought),
+    sold: fromUnits(l.sold),
+    spent: fromUnits(l.spent),
+    received: fromUnits(l.received),
+    spentUsd: fromUnits(l.spentUsd),
+    receivedUsd: fromUnits(l.receivedUsd),
+    open: fromUnits(heldOf(l)),
+    openCost: openCost === null ? null : fromUnits(openCost),
+    openCostUsd: openCostUsd === null ? null : fromUnits(openCostUsd),
+    realized: fromUnits(l.realized),
+    realizedUsd: fromUnits(l.realizedUsd),
+    unpricedSells: l.unpricedSells,
+    unpricedSellsUsd: l.unpricedSellsUsd,
+    uncovered: fromUnits(l.uncovered),
+    uncoveredProceeds: fromUnits(l.uncoveredProceeds),
+    uncoveredProceedsUsd: fromUnits(l.uncoveredProceedsUsd),
+    closedPositions: l.closedPositions,
+    winningPositions: l.winningPositions,
+    meanHoldingSeconds: l.closedPositions ? Math.round(l.holdingMs / l.closedPositions / 1000) : null,
+  };
+}
