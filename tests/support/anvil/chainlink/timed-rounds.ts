@@ -16,22 +16,21 @@ export async function pushTimedRounds(
   rounds: readonly { answer: bigint; time: number }[],
 ): Promise<void> {
   const rpc = createRpc(url);
-  // One call at a time: anvil answers a batch's calls concurrently, which would race the
-  // timestamps and the nonces.
-  let last = '';
+  // One round at a time, each mined before the next timestamp is set: anvil answers a send before
+  // it has mined it, and a timestamp set meanwhile would land on the wrong block (on a loaded
+  // machine rounds were lost that way).
   for (const r of rounds) {
     await rpc.call('evm_setNextBlockTimestamp', ['0x' + r.time.toString(16)]);
     const data = encodeFunctionData({ abi: artifact.abi, functionName: 'push', args: [[r.answer], [BigInt(r.time)]] } as never) as Hex;
-    last = await rpc.call<string>('eth_sendTransaction', [{ from, to: aggregator, gas: '0x200000', data }]);
-  }
-  // anvil answers a send before it has mined it: the feed is read only once the last round is in.
-  for (let i = 0; last && i < 12_000; i++) {
-    const receipt = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [last]);
-    if (receipt) {
-      if (receipt.status !== '0x1') throw new Error('the last round pushed reverted');
-      return;
+    const hash = await rpc.call<string>('eth_sendTransaction', [{ from, to: aggregator, gas: '0x200000', data }]);
+    for (let i = 0; ; i++) {
+      const receipt = await rpc.call<{ status: string } | null>('eth_getTransactionReceipt', [hash]);
+      if (receipt) {
+        if (receipt.status !== '0x1') throw new Error(`the round at ${r.time} reverted`);
+        break;
+      }
+      if (i > 15_000) throw new Error(`the round at ${r.time} was never mined`);
+      await new Promise((res) => setTimeout(res, 2));
     }
-    await new Promise((res) => setTimeout(res, 5));
   }
-  if (last) throw new Error('the last round pushed was never mined');
 }
