@@ -34,6 +34,7 @@ describe('real responses validate against /v1/openapi.json', () => {
       '/v1/openapi.json',
       '/v1/usage',
       '/v1/wallets/{address}/history',
+      '/v1/wallets/{address}/pnl',
       '/v1/wallets/{address}/unexplained',
     ]);
     const chainParam = doc.paths['/v1/wallets/{address}/history'].get.parameters.find((p: any) => p.name === 'chain');
@@ -83,6 +84,9 @@ describe('real responses validate against /v1/openapi.json', () => {
     const usdPage = await (await srv.get(`/v1/wallets/${w}/history?include=usd&limit=7`)).json();
     validator('Page', usdPage);
     expect(usdPage.trades[0]).toMatchObject({ nativeUsd: null });
+    validator('Pnl', await (await srv.get(`/v1/wallets/${w}/pnl`)).json());
+    validator('Pnl', await (await srv.get(`/v1/wallets/${w}/pnl?method=fifo`)).json());
+    validator('Problem', await (await srv.get(`/v1/wallets/${w}/pnl?method=lifo`)).json());
     validator('Usage', await (await srv.get('/v1/usage')).json());
     const chains = await (await srv.get('/v1/chains', null)).json();
     validator('Chains', chains);

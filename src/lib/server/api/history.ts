@@ -40,7 +40,7 @@ export interface HistoryContext {
  * The USD figures of a run's trades (include=usd): the run's text with two fields more on each
  * trade, and `complete` false when some price could not be had within PRICE_WAIT_MS.
  */
-async function usdOfRun(ctx: HistoryContext, t: Target, walletId: number, json: string): Promise<{ json: string; complete: boolean }> {
+export async function usdOfRun(ctx: HistoryContext, t: Target, walletId: number, json: string): Promise<{ json: string; complete: boolean }> {
   const coin = ctx.usd?.coinOf(t.chain) ?? null;
   const pricer = ctx.usd?.pricer;
   try {

@@ -69,6 +69,63 @@ const pricesComplete = {
     'With include=usd: every USD price of the trades sent was known or known to be missing (a trade before the feed began). False when a price could not be had within PRICE_WAIT_MS or the price RPC failed: those trades carry null, and a later read fills them in.',
 };
 
+/** GET /v1/wallets/{address}/pnl's body. */
+const pnlSchemas = {
+  TokenPnl: {
+    type: 'object',
+    additionalProperties: false,
+    description: "One token's figures. Amounts in the token's units, costs and PnL in the chain's native coin and in USD; exact decimal literals.",
+    properties: {
+      tokenMint: { type: 'string' },
+      token: { type: 'string' },
+      trades: { type: 'integer' },
+      buys: { type: 'integer' },
+      sells: { type: 'integer' },
+      skipped: { type: 'integer', description: 'Trades without a token amount, left out.' },
+      bought: nullableDecimal('Token bought.'),
+      sold: nullableDecimal('Token sold.'),
+      spent: nullableDecimal('Native paid on the buys that say it.'),
+      received: nullableDecimal('Native received on the sells that say it.'),
+      spentUsd: nullableDecimal('USD paid, each trade at its own time.'),
+      receivedUsd: nullableDecimal('USD received.'),
+      open: nullableDecimal('Token still held by what the history shows.'),
+      openCost: nullableDecimal('Cost of what is open; null when part of it is unknown.'),
+      openCostUsd: nullableDecimal('The same in USD.'),
+      realized: nullableDecimal('Realized PnL in native over the sells whose proceeds and cost are known.'),
+      realizedUsd: nullableDecimal('The same in USD.'),
+      unpricedSells: { type: 'integer', description: 'Sells whose native realized PnL is unknown (a native amount missing on them or on what they sold).' },
+      unpricedSellsUsd: { type: 'integer' },
+      uncovered: nullableDecimal('Sold beyond what the history shows bought (tokens that arrived by transfer): no cost basis.'),
+      uncoveredProceeds: nullableDecimal("That part's share of the proceeds, not counted as profit."),
+      uncoveredProceedsUsd: nullableDecimal('The same in USD.'),
+      closedPositions: { type: 'integer' },
+      winningPositions: { type: 'integer' },
+      meanHoldingSeconds: { type: ['integer', 'null'] },
+    },
+  },
+  Pnl: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['wallet', 'chain', 'complete', 'tradeCount', 'pricesComplete', 'method', 'tokens', 'realized', 'realizedUsd'],
+    properties: {
+      wallet: { type: 'string' },
+      chain: { type: 'string' },
+      complete: { type: 'boolean', description: 'False while the history loads: the figures cover the trades stored so far.' },
+      tradeCount: { type: 'integer', minimum: 0 },
+      pricesComplete: { type: 'boolean' },
+      method: { type: 'string', enum: ['average', 'fifo'] },
+      tokens: { type: 'array', items: { $ref: '#/components/schemas/TokenPnl' } },
+      realized: nullableDecimal('Realized PnL in native, all tokens.'),
+      realizedUsd: nullableDecimal('Realized PnL in USD, all tokens.'),
+      uncoveredProceeds: nullableDecimal('Proceeds of uncovered sells, all tokens.'),
+      uncoveredProceedsUsd: nullableDecimal('The same in USD.'),
+      closedPositions: { type: 'integer' },
+      winningPositions: { type: 'integer' },
+      winRate: { type: ['number', 'null'], description: 'Winning over closed positions; null with none closed.' },
+    },
+  },
+};
+
 /** The schemas of every body and line the API writes. */
 function components(): Record<string, unknown> {
   return {
@@ -180,6 +237,7 @@ function components(): Record<string, unknown> {
           unexplained: { type: 'array', items: { $ref: '#/components/schemas/Unexplained' } },
         },
       },
+      ...pnlSchemas,
       Usage: {
         type: 'object',
         additionalProperties: false,
@@ -280,6 +338,25 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
         responses: {
           '200': { description: 'A page', content: { 'application/json': { schema: { $ref: '#/components/schemas/UnexplainedPage' } } } },
           ...walletProblems,
+          '503': problem('Overloaded'),
+        },
+      },
+    },
+    '/v1/wallets/{address}/pnl': {
+      get: {
+        operationId: 'getWalletPnl',
+        summary: 'Profit and loss per token, in native and USD (not metered)',
+        description:
+          'From the stored trades, oldest first: by average cost (default) or FIFO lots; sells beyond what the history shows bought are uncovered, their proceeds apart. Asking starts loading the whole history; until it is read, complete is false.',
+        security: [{ bearer: [] }],
+        parameters: [
+          ...walletParameters(chainSlugs, 'Not used.', 'Not used.').slice(0, 2),
+          { name: 'method', in: 'query', required: false, schema: { type: 'string', enum: ['average', 'fifo'], default: 'average' } },
+        ],
+        responses: {
+          '200': { description: 'The PnL', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pnl' } } } },
+          ...walletProblems,
+          '502': problem('The chain RPC failed before any trade could be read'),
           '503': problem('Overloaded'),
         },
       },
