@@ -135,6 +135,27 @@ function unavailable(e: unknown): unknown {
   return gone ? new HistoryError('store_unavailable', 'The database is not answering; retry shortly.', { cause: e, retryable: true, retryAfter: 5 }) : e;
 }
 
+/**
+ * A statement run on its own (its own transaction) that PostgreSQL chose as a deadlock's victim
+ * (40P01) or failed for a concurrent update (40001) did nothing: it is run again, up to three
+ * times. Metering a page (meter_run locks the account, then its intervals) can meet a wallet's
+ * re-decode (which locks the wallet, then the accounts that read it) this way; the read must not
+ * fail on it. Statements inside a transaction (`transaction`) are not retried here: the whole
+ * transaction is the caller's.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+async function retryConflicts<T>(f: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await f();
+    } catch (e) {
+      const code = (e as { code?: string })?.code;
+      if (attempt >= 3 || !code || !CONFLICT_CODES.has(code)) throw e;
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // int8 (counts, sums) as JS numbers: every count here stays far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -156,7 +177,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
   return {
     kind: 'postgres',
-    query: (sql, params) => guard(async () => (await pool.query(sql, params)).rows),
+    query: (sql, params) => guard(() => retryConflicts(async () => (await pool.query(sql, params)).rows)),
     exec: (sql) =>
       guard(async () => {
         await pool.query(sql);
