@@ -2,7 +2,7 @@ import { startAnvil } from '../support/anvil/anvil.js';
 import { pushTimedRounds } from '../support/anvil/chainlink/timed-rounds.js';
 import { deployFeed, FEED_DEPLOYER, feedContracts } from '../support/anvil/chainlink/deploy-feed.js';
 import { createScriptedSource } from '../support/scripted-source.js';
-import { randomWallet, startTestServer } from '../support/test-server.js';
+import { randomWallet, startTestServer, TEST_KEY } from '../support/test-server.js';
 
 /**
  * include=usd on a stored wallet (issue 22): how long the first line of a stream takes with it,
@@ -15,7 +15,7 @@ const T0 = 1_700_000_000;
 
 async function firstLineMs(url: string): Promise<number> {
   const t0 = performance.now();
-  const res = await fetch(url, { headers: { authorization: 'Bearer wth_test_key_for_account_alice_0001' } });
+  const res = await fetch(url, { headers: { authorization: `Bearer ${TEST_KEY}` } });
   const reader = res.body!.getReader();
   let text = '';
   while (!text.includes('\n')) {

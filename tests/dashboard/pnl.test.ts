@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../src/lib/core/trade.js';
 import { computePnl, computePnlNewestFirst } from '../../src/lib/dashboard/pnl.js';
-import { fromScaled, mulDiv, roundScaled, toScaled } from '../../src/lib/dashboard/exact.js';
+import { fromScaled, mulDiv, roundScaled, toScaled } from '../../src/lib/core/exact.js';
 
 let n = 0;
 function t(side: 'buy' | 'sell', amount: string | null, amountSol: string | null, mint = 'M', minute = ++n): Trade {

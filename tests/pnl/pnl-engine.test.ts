@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computePnl, fromUnits, mulDivHalfEven, toUnits, type PnlMethod, type PnlTrade } from '../../src/lib/pnl/pnl-engine.js';
+import { fromScaled as fromUnits, mulDivHalfEven, toScaled as toUnits } from '../../src/lib/core/exact.js';
+import { computePnl, type PnlMethod, type PnlTrade } from '../../src/lib/pnl/pnl-engine.js';
 
 /**
  * The PnL engine (issue 25, decisions.md "PnL and exports"): hand-worked cases for both methods,

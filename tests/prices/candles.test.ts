@@ -81,7 +81,7 @@ describe('the candle source', () => {
     expect(await createCandleSource({ coin: 'MON', baseUrl: url }).pricesAt([M0, M0 + 60])).toEqual([null, null]);
     failing = true;
     try {
-      await expect(createCandleSource({ coin: 'ETH', baseUrl: url }).pricesAt([M0])).rejects.toThrow(/HTTP 502/);
+      await expect(createCandleSource({ coin: 'ETH', baseUrl: url, retry: { maxRetries: 1, baseDelayMs: 1 } }).pricesAt([M0])).rejects.toThrow(/HTTP 502/);
     } finally {
       failing = false;
     }

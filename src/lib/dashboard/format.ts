@@ -1,5 +1,5 @@
 /** Display of exact amounts: rounded for the eye, the exact text kept for titles and CSV. */
-import { fromScaled, mulDiv, roundScaled, toScaled } from './exact.js';
+import { fromScaled, mulDiv, roundScaled, toScaled } from '../core/exact.js';
 
 /** Rounds a decimal string to `places` and groups thousands; exact input, exact rounding. */
 export function formatAmount(s: string | null, places = 4): string {

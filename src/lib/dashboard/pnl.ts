@@ -11,7 +11,7 @@
  *  - a trade whose amount or amountSol is null is left out of the arithmetic and counted.
  */
 import type { Trade } from '../core/trade.js';
-import { fromScaled, mulDiv, scaledToNumber, toScaled } from './exact.js';
+import { fromScaled, mulDiv, scaledToNumber, toScaled } from '../core/exact.js';
 
 export interface TokenPnl {
   tokenMint: string;

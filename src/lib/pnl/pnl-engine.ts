@@ -1,3 +1,4 @@
+import { fromScaled as fromUnits, mulDivHalfEven, toScaled as toUnits } from '../core/exact.js';
 import type { Trade } from '../core/trade.js';
 
 /**
@@ -76,44 +77,6 @@ export interface PnlSummary {
   winningPositions: number;
   /** winningPositions / closedPositions, null with none closed (a ratio for display, not money). */
   winRate: number | null;
-}
-
-const DIGITS = 36;
-const ONE = 10n ** BigInt(DIGITS);
-
-/** A decimal literal as 1e-36 units (places past 36 are cut: no amount here has more than 18). */
-export function toUnits(s: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
-  if (!m) throw new RangeError(`not a decimal literal: ${s}`);
-  const frac = (m[3] ?? '').slice(0, DIGITS).padEnd(DIGITS, '0');
-  const v = BigInt(m[2]) * ONE + BigInt(frac);
-  return m[1] ? -v : v;
-}
-
-/** 1e-36 units as a canonical decimal literal (no exponent, no trailing zeros). */
-export function fromUnits(v: bigint): string {
-  const neg = v < 0n;
-  const a = neg ? -v : v;
-  const whole = a / ONE;
-  const frac = (a % ONE).toString().padStart(DIGITS, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
-}
-
-/** a × b / c, rounded half-even (c > 0). */
-export function mulDivHalfEven(a: bigint, b: bigint, c: bigint): bigint {
-  if (c <= 0n) throw new RangeError('division by a non-positive amount');
-  const p = a * b;
-  let q = p / c;
-  let r = p % c;
-  if (r === 0n) return q;
-  // Toward negative infinity first, then compare the remainder with half the divisor.
-  if (r < 0n) {
-    q -= 1n;
-    r += c;
-  }
-  const twice = r * 2n;
-  if (twice > c || (twice === c && q % 2n !== 0n)) q += 1n;
-  return q;
 }
 
 /** A pool of the token held: its quantity and its cost, native and USD (null: some of it unknown). */

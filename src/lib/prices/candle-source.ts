@@ -1,4 +1,6 @@
-import { HistoryError, redactUrl } from '../core/errors.js';
+import { HistoryError, isHistoryError, redactUrl } from '../core/errors.js';
+import type { RetryPolicy } from '../rpc/http.js';
+import { createHttpJsonClient } from '../rpc/http-json.js';
 import { createMemoryCache } from '../core/chain-source.js';
 import type { PricePoint, PriceSource, RoundCache, StoredRound } from './price-source.js';
 
@@ -25,6 +27,8 @@ export interface CandleSourceOptions {
   timeoutMs?: number;
   /** Milliseconds since the epoch (tests). */
   now?: () => number;
+  /** The retry policy of its requests (tests shorten it). */
+  retry?: RetryPolicy;
 }
 
 const MINUTE = 60;
@@ -53,7 +57,8 @@ function priceText(v: unknown): string | null {
 export function createCandleSource(o: CandleSourceOptions): PriceSource {
   const cache = o.rounds ?? createMemoryCache<StoredRound>();
   const feedKey = `candles:${o.coin}-USD`;
-  const doFetch = o.fetch ?? fetch;
+  // The project's REST client (rpc/http-json.ts): its timeout, limiter and retries (429, 5xx).
+  const http = createHttpJsonClient({ url: o.baseUrl, fetch: o.fetch, timeoutMs: o.timeoutMs ?? 15_000, maxInFlight: PARALLEL, ...o.retry });
   const nowSeconds = () => Math.floor((o.now ?? Date.now)() / 1000);
   const settled = (w: number) => (w + 1) * WINDOW + SETTLE_SECONDS <= nowSeconds();
   /** Minute start → candle, for the windows read in this process; windows read (or found empty) are not asked again. */
@@ -63,22 +68,20 @@ export function createCandleSource(o: CandleSourceOptions): PriceSource {
 
   async function readWindow(w: number, signal?: AbortSignal): Promise<void> {
     const start = w * WINDOW;
-    const url = new URL(`/products/${o.coin}-USD/candles`, o.baseUrl);
-    url.searchParams.set('granularity', String(MINUTE));
-    url.searchParams.set('start', new Date(start * 1000).toISOString());
-    url.searchParams.set('end', new Date((start + WINDOW - MINUTE) * 1000).toISOString());
-    let res: Response;
+    let body: unknown;
     try {
-      res = await doFetch(url, { headers: { accept: 'application/json' }, signal: signal ?? AbortSignal.timeout(o.timeoutMs ?? 15_000) });
+      body = await http.get(
+        `/products/${o.coin}-USD/candles`,
+        { granularity: MINUTE, start: new Date(start * 1000).toISOString(), end: new Date((start + WINDOW - MINUTE) * 1000).toISOString() },
+        { signal },
+      );
     } catch (e) {
-      throw new HistoryError('rpc_http_error', `${o.coin}-USD candles from ${redactUrl(o.baseUrl)}: ${(e as Error).message}`, { cause: e, retryable: true });
+      if (isHistoryError(e) && e.context.status === 404) {
+        unlisted = true;
+        return;
+      }
+      throw e;
     }
-    if (res.status === 404) {
-      unlisted = true;
-      return;
-    }
-    if (!res.ok) throw new HistoryError('rpc_http_error', `${o.coin}-USD candles from ${redactUrl(o.baseUrl)}: HTTP ${res.status}`, { retryable: true });
-    const body = (await res.json().catch(() => null)) as unknown;
     if (!Array.isArray(body)) throw new HistoryError('rpc_malformed_response', `${o.coin}-USD candles from ${redactUrl(o.baseUrl)}: not a list of candles`);
     const fresh = new Map<string, StoredRound>();
     for (const row of body) {

@@ -89,6 +89,8 @@ const BOUNDS_TTL_MS = 60_000;
 const FRESH_LAG_SECONDS = 60;
 /** ...but not more often than this. */
 const FRESH_REREAD_MS = 5_000;
+/** The aggregator's own round id within a proxy round id. */
+const ROUND_MASK = (1n << 64n) - 1n;
 /** Past its heartbeat, a round still counts for this share of it more, at least a minute: blocks and relays lag. */
 const HEARTBEAT_MARGIN = 0.1;
 const MIN_MARGIN_SECONDS = 60;
@@ -136,11 +138,13 @@ type Search = { phase: Phase; lo: bigint; hi: bigint };
  */
 function tighten(rounds: ReadonlyMap<bigint, Round>, searches: ReadonlyMap<number, Search>): void {
   for (const [phase, group] of groupBy(searches, (e) => e[1].phase)) {
+    // The phase's rounds known, in round order: a walk over what is known, not over every round
+    // id of the phase (tens of thousands on a live feed), at every call.
     const known: { r: bigint; at: number }[] = [];
-    for (let r = 1n; r <= phase.last; r++) {
-      const round = rounds.get(roundIdOf(phase.id, r));
-      if (round) known.push({ r, at: round.updatedAt });
+    for (const [id, round] of rounds) {
+      if (round && id >> 64n === BigInt(phase.id)) known.push({ r: id & ROUND_MASK, at: round.updatedAt });
     }
+    known.sort((a, b) => (a.r < b.r ? -1 : a.r > b.r ? 1 : 0));
     if (!known.length) continue;
     for (const [t, s] of group) {
       // The last known round at or before t (update times grow with round ids).
@@ -263,7 +267,7 @@ export function createChainlinkFeed(o: ChainlinkFeedOptions): PriceSource {
       const f = roundOf(first[i]);
       const lr = roundOf(l);
       if (!l || !f || !lr) return; // a phase with no round
-      const last = l[0] & ((1n << 64n) - 1n);
+      const last = l[0] & ROUND_MASK;
       rounds.set(roundIdOf(p.id, 1n), f);
       rounds.set(roundIdOf(p.id, last), lr);
       phases.push({ id: p.id, aggregator: p.aggregator.toLowerCase(), last, firstTime: f.updatedAt, lastTime: lr.updatedAt });

@@ -62,19 +62,19 @@ export async function handlePnl(ctx: HistoryContext, target: PnlTarget): Promise
   await loader.wantAll();
   ctx.usd?.pricer.want(loader.state.id);
   const snapshot = loader.state;
-  // Every stored trade, newest first in runs, each run with its USD figures; then oldest first.
+  // Every stored trade, newest first in runs, then priced in one pass (one wait of PRICE_WAIT_MS
+  // at most, not one a run) and turned oldest first.
   const runs: string[] = [];
-  let pricesComplete = true;
   for (let below = TOP_KEY; ;) {
     const run = await readRun(ctx.db, snapshot.id, below, ctx.readRows);
     if (!run) break;
-    const priced = await usdOfRun(ctx, target, snapshot.id, run.json);
-    pricesComplete &&= priced.complete;
-    runs.push(priced.json);
+    runs.push(run.json);
     below = run.lo;
   }
   if (!runs.length && !snapshot.complete && loader.lastError && !loader.running) throw loader.lastError;
-  const trades: PnlTrade[] = runs.flatMap((json) => splitRun(json).map(parseTradeText)).reverse();
+  const priced = await usdOfRun(ctx, target, snapshot.id, runs.join(','));
+  const pricesComplete = priced.complete;
+  const trades: PnlTrade[] = splitRun(priced.json).map(parseTradeText).reverse();
   const pnl = computePnl(trades, target.method);
   const body = toJson({
     wallet: target.shown,

@@ -1,10 +1,10 @@
 /**
- * Exact decimal arithmetic on scaled bigints for PnL. Every amount is held as an integer count of
+ * Exact decimal arithmetic on scaled bigints for PnL (the dashboard's and the engine's, pnl/). Every amount is held as an integer count of
  * 1e-36 units: 36 places cover the 18 decimals of EVM amounts twice over, so an average-cost
  * division (cost * sold / held) rounds at 1e-36 native, far below any displayed digit.
  */
 import { formatUnits } from 'viem';
-import { parseUnits } from '../core/decimal.js';
+import { parseUnits } from './decimal.js';
 
 export const SCALE_DIGITS = 36;
 
@@ -31,6 +31,23 @@ export function mulDiv(a: bigint, b: bigint, c: bigint): bigint {
   if (r === 0n) return q;
   const twice = (r < 0n ? -r : r) * 2n;
   if (twice >= c) return p < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+/** a * b / c with the quotient rounded half to even (c > 0): the PnL engine's average cost (decisions.md). */
+export function mulDivHalfEven(a: bigint, b: bigint, c: bigint): bigint {
+  if (c <= 0n) throw new RangeError('mulDiv by a non-positive divisor');
+  const p = a * b;
+  let q = p / c;
+  let r = p % c;
+  if (r === 0n) return q;
+  // Toward negative infinity first, then the remainder against half the divisor.
+  if (r < 0n) {
+    q -= 1n;
+    r += c;
+  }
+  const twice = r * 2n;
+  if (twice > c || (twice === c && q % 2n !== 0n)) q += 1n;
   return q;
 }
 
