@@ -42,7 +42,8 @@ beforeAll(async () => {
   anvil = await startAnvil();
   const feed = await hourly();
   proxy = await startFaultProxy(anvil.url);
-  srv = await startTestServer({ sources: { sol: source }, env: { PRICE_FEED_SOL: `bsc:${feed}:${H}`, RPC_URL_BSC: proxy.url, PRICE_WAIT_MS: '300' } });
+  // 1.5 s: past what pricing takes once the feed answers, even on a loaded machine; short enough for the reads while it is down.
+  srv = await startTestServer({ sources: { sol: source }, env: { PRICE_FEED_SOL: `bsc:${feed}:${H}`, RPC_URL_BSC: proxy.url, PRICE_WAIT_MS: '1500' } });
 }, 120_000);
 afterAll(async () => {
   await srv?.close();

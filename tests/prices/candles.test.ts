@@ -89,7 +89,7 @@ describe('the candle source', () => {
 
   it('serves include=usd on the built server with PRICE_SOURCE=candles', async () => {
     const source = createScriptedSource({ transactions: 40, batchSize: 20 });
-    const srv = await startTestServer({ sources: { sol: source }, env: { PRICE_SOURCE: 'candles', PRICE_CANDLES_URL: url } });
+    const srv = await startTestServer({ sources: { sol: source }, env: { PRICE_SOURCE: 'candles', PRICE_CANDLES_URL: url, PRICE_WAIT_MS: '60000' } });
     try {
       const w = randomWallet();
       const { trades, finals } = await streamAll(srv, w, 'include=usd');

@@ -109,6 +109,8 @@ beforeAll(async () => {
     RPC_URL_ETH: eth.node.url,
     RPC_LOGS_RANGE_ETH: '1000000000',
     RPC_URL_BSC: anvil.url,
+    // Every price is had here: the wait is the pricing's, however loaded the machine (not a race with the clock).
+    PRICE_WAIT_MS: '60000',
   };
   for (const coin of ['SOL', 'TRX', 'ETH'] as const) {
     const { proxy } = await deployFeed(anvil.url, { description: `${coin} / USD`, rounds: series[coin] });

@@ -100,6 +100,8 @@ try {
       RPC_URL_TRON: tronRpc.url,
       EVM_CHAINS_FILE: chainsFile,
       ...feeds,
+      // The feeds are local: a first read waits for its prices rather than showing none on a slow machine.
+      PRICE_WAIT_MS: '10000',
     },
     baseUrl,
   );
