@@ -92,6 +92,72 @@ const step = fc.record({ side: fc.constantFrom<'buy' | 'sell'>('buy', 'buy', 'se
 const sequence = fc.array(step, { minLength: 1, maxLength: 40 }).map((steps) => steps.map((s, i) => trade(s.side, s.amount, s.native, s.usd, i)));
 const u = toUnits;
 
+describe('lots: each figure explained by the lots that made it', () => {
+  it('FIFO: a sell that spans two buys lists both takes, their costs and what is left open', () => {
+    // Buy 10 for 1, buy 10 for 3, sell 15 for 6: 10 from the first lot (cost 1) and 5 of the
+    // second's 10 (cost 1.5): cost of sold 2.5, realized 3.5; open 5 of the second lot at 1.5.
+    const trades = [trade('buy', '10', '1', '100'), trade('buy', '10', '3', '330'), trade('sell', '15', '6', '700')];
+    const [a, b, s] = trades.map((t) => t.signature);
+    const r = computePnl(trades, 'fifo', { lots: true }).tokens[0];
+    expect(r.lots![2]).toEqual({
+      signature: s,
+      blockTime: trades[2].blockTime,
+      side: 'sell',
+      amount: '15',
+      native: '6',
+      usd: '700',
+      uncovered: '0',
+      takes: [
+        { lot: a, boughtAt: trades[0].blockTime, amount: '10', cost: '1', costUsd: '100', lotAmount: '10', lotCost: '1', lotCostUsd: '100' },
+        { lot: b, boughtAt: trades[1].blockTime, amount: '5', cost: '1.5', costUsd: '165', lotAmount: '10', lotCost: '3', lotCostUsd: '330' },
+      ],
+      costOfSold: '2.5',
+      costOfSoldUsd: '265',
+      realized: '3.5',
+      realizedUsd: '435',
+      heldAfter: '5',
+    });
+    expect(r.lots![0]).toMatchObject({ side: 'buy', amount: '10', native: '1', heldAfter: '10' });
+    expect(r.openLots).toEqual([{ lot: b, boughtAt: trades[1].blockTime, amount: '5', cost: '1.5', costUsd: '165' }]);
+    // Without the option the engine keeps no lots.
+    expect(computePnl(trades, 'fifo').tokens[0].lots).toBeUndefined();
+  });
+
+  it('average: the sell takes from the pool in proportion, and an uncovered part is listed with no take', () => {
+    // Pool of 20 for 4; sell 25 for 10: 20 covered (proceeds 8, all the cost 4: realized 4), 5 uncovered.
+    const trades = [trade('buy', '10', '1'), trade('buy', '10', '3'), trade('sell', '25', '10')];
+    const r = computePnl(trades, 'average', { lots: true }).tokens[0];
+    expect(r.lots![2]).toMatchObject({
+      uncovered: '5',
+      takes: [{ lot: null, amount: '20', cost: '4', lotAmount: '20', lotCost: '4' }],
+      costOfSold: '4',
+      realized: '4',
+      heldAfter: '0',
+    });
+    expect(r.openLots).toEqual([]);
+  });
+
+  it('the entries add up to the figures, and each take follows its lot, for any sequence', () => {
+    fc.assert(
+      fc.property(sequence, fc.constantFrom<PnlMethod>('average', 'fifo'), (trades, method) => {
+        const r = computePnl(trades, method, { lots: true }).tokens[0];
+        const sells = r.lots!.filter((e) => e.side === 'sell');
+        expect(sells.reduce((n, e) => n + u(e.realized ?? '0'), 0n)).toBe(u(r.realized));
+        expect(sells.reduce((n, e) => n + u(e.uncovered!), 0n)).toBe(u(r.uncovered));
+        for (const e of sells) {
+          for (const t of e.takes!) {
+            const whole = t.amount === t.lotAmount;
+            if (t.lotCost !== null) expect(u(t.cost!)).toBe(whole ? u(t.lotCost) : mulDivHalfEven(u(t.lotCost), u(t.amount), u(t.lotAmount)));
+          }
+          expect(e.takes!.reduce((n, t) => n + u(t.amount), 0n) + u(e.uncovered!)).toBe(u(e.amount));
+        }
+        expect(r.openLots!.reduce((n, l) => n + u(l.amount), 0n)).toBe(u(r.open));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('properties', () => {
   it('what was sold cost plus what is open costs equals what was spent, exactly, in native and USD, both methods', () => {
     fc.assert(

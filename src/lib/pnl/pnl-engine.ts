@@ -29,6 +29,49 @@ export interface PnlTrade extends Trade {
   valueUsd?: string | null;
 }
 
+/** What a sell took from one lot (FIFO: a buy's lot; average: the pool), with the lot as it stood before. */
+export interface LotTake {
+  /** The buy that made the lot (FIFO), null for the average pool. */
+  lot: string | null;
+  boughtAt: string | null;
+  amount: string;
+  cost: string | null;
+  costUsd: string | null;
+  /** The lot before the take: `cost = lotCost × amount / lotAmount` (half-even), or all of it when it empties. */
+  lotAmount: string;
+  lotCost: string | null;
+  lotCostUsd: string | null;
+}
+
+/** One trade's part in a token's figures (`lots: true`): what explains each figure of TokenPnl. */
+export interface LotEntry {
+  signature: string;
+  blockTime: string;
+  side: 'buy' | 'sell';
+  amount: string;
+  /** A buy's cost or a sell's proceeds, native and USD, as the trade says them. */
+  native: string | null;
+  usd: string | null;
+  /** Sells: what came out of the lots, the part beyond them, the cost taken and the realized PnL (null: unknown). */
+  takes?: LotTake[];
+  uncovered?: string;
+  costOfSold?: string | null;
+  costOfSoldUsd?: string | null;
+  realized?: string | null;
+  realizedUsd?: string | null;
+  /** The quantity held after this trade. */
+  heldAfter: string;
+}
+
+/** An open lot: what is still held from one buy (FIFO) or the pool (average). */
+export interface OpenLot {
+  lot: string | null;
+  boughtAt: string | null;
+  amount: string;
+  cost: string | null;
+  costUsd: string | null;
+}
+
 export interface TokenPnl {
   tokenMint: string;
   /** The symbol of the token's newest trade (symbols change and collide; the mint is the key). */
@@ -64,6 +107,14 @@ export interface TokenPnl {
   winningPositions: number;
   /** Mean seconds from a position's first buy to the sell that closed it; null with none closed. */
   meanHoldingSeconds: number | null;
+  /** With `lots: true`: every counted trade's part, oldest first, and the lots still open. */
+  lots?: LotEntry[];
+  openLots?: OpenLot[];
+}
+
+export interface PnlOptions {
+  /** Keep each trade's part and the open lots (the figures' explanation); off, the engine keeps none. */
+  lots?: boolean;
 }
 
 export interface PnlSummary {
@@ -81,6 +132,9 @@ export interface PnlSummary {
 
 /** A pool of the token held: its quantity and its cost, native and USD (null: some of it unknown). */
 interface Lot {
+  /** The buy that opened it (FIFO); null for the average pool. */
+  signature: string | null;
+  blockTime: string | null;
   amount: bigint;
   cost: bigint | null;
   costUsd: bigint | null;
@@ -115,12 +169,16 @@ interface Ledger {
   closedPositions: number;
   winningPositions: number;
   holdingMs: number;
+  /** With `lots: true` only. */
+  entries: LotEntry[] | null;
 }
 
 const sum = (a: bigint | null, b: bigint | null): bigint | null => (a === null || b === null ? null : a + b);
 const share = (v: bigint | null, part: bigint, whole: bigint): bigint | null => (v === null ? null : part === whole ? v : mulDivHalfEven(v, part, whole));
 
-function newLedger(t: Trade): Ledger {
+const text = (v: bigint | null): string | null => (v === null ? null : fromUnits(v));
+
+function newLedger(t: Trade, lots: boolean): Ledger {
   return {
     tokenMint: t.tokenMint,
     token: t.token,
@@ -148,12 +206,13 @@ function newLedger(t: Trade): Ledger {
     closedPositions: 0,
     winningPositions: 0,
     holdingMs: 0,
+    entries: lots ? [] : null,
   };
 }
 
 const heldOf = (l: Ledger): bigint => l.lots.reduce((n, lot) => n + lot.amount, 0n);
 
-function buy(l: Ledger, method: PnlMethod, amount: bigint, cost: bigint | null, costUsd: bigint | null, at: number): void {
+function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigint | null, costUsd: bigint | null, at: number): void {
   l.buys++;
   l.bought += amount;
   if (cost !== null) l.spent += cost;
@@ -168,20 +227,35 @@ function buy(l: Ledger, method: PnlMethod, amount: bigint, cost: bigint | null, 
     pool.amount += amount;
     pool.cost = sum(pool.cost, cost);
     pool.costUsd = sum(pool.costUsd, costUsd);
-  } else l.lots.push({ amount, cost, costUsd });
+  } else {
+    const own = method === 'fifo';
+    l.lots.push({ signature: own ? t.signature : null, blockTime: own ? t.blockTime : null, amount, cost, costUsd });
+  }
+  l.entries?.push({ signature: t.signature, blockTime: t.blockTime, side: 'buy', amount: fromUnits(amount), native: text(cost), usd: text(costUsd), heldAfter: fromUnits(heldOf(l)) });
 }
 
 /** Takes `amount` out of the lots (oldest first; the pool in proportion): the cost taken out, native and USD. */
-function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: bigint | null } {
+function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: bigint | null; takes: LotTake[] | null } {
   let cost: bigint | null = 0n;
   let costUsd: bigint | null = 0n;
   let left = amount;
+  const takes: LotTake[] | null = l.entries ? [] : null;
   while (left > 0n && l.lots.length) {
     const lot = l.lots[0];
     const take = left < lot.amount ? left : lot.amount;
     // The whole lot's cost when it is used up: no rounding dust stays behind.
     const c = share(lot.cost, take, lot.amount);
     const u = share(lot.costUsd, take, lot.amount);
+    takes?.push({
+      lot: lot.signature,
+      boughtAt: lot.blockTime,
+      amount: fromUnits(take),
+      cost: text(c),
+      costUsd: text(u),
+      lotAmount: fromUnits(lot.amount),
+      lotCost: text(lot.cost),
+      lotCostUsd: text(lot.costUsd),
+    });
     cost = sum(cost, c);
     costUsd = sum(costUsd, u);
     lot.amount -= take;
@@ -190,10 +264,10 @@ function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: big
     if (lot.amount === 0n) l.lots.shift();
     left -= take;
   }
-  return { cost, costUsd };
+  return { cost, costUsd, takes };
 }
 
-function sell(l: Ledger, amount: bigint, proceeds: bigint | null, proceedsUsd: bigint | null, at: number): void {
+function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proceedsUsd: bigint | null, at: number): void {
   l.sells++;
   l.sold += amount;
   if (proceeds !== null) l.received += proceeds;
@@ -207,7 +281,18 @@ function sell(l: Ledger, amount: bigint, proceeds: bigint | null, proceedsUsd: b
     l.uncoveredProceeds += share(proceeds, excess, amount) ?? 0n;
     l.uncoveredProceedsUsd += share(proceedsUsd, excess, amount) ?? 0n;
   }
-  if (covered === 0n) return;
+  const entry: LotEntry | undefined = l.entries
+    ? { signature: t.signature, blockTime: t.blockTime, side: 'sell', amount: fromUnits(amount), native: text(proceeds), usd: text(proceedsUsd), heldAfter: '0' }
+    : undefined;
+  if (entry) {
+    entry.uncovered = fromUnits(amount - covered);
+    entry.takes = [];
+    l.entries!.push(entry);
+  }
+  if (covered === 0n) {
+    if (entry) Object.assign(entry, { costOfSold: '0', costOfSoldUsd: '0', realized: '0', realizedUsd: '0' });
+    return;
+  }
   const taken = consume(l, covered);
   const coveredProceeds = share(proceeds, covered, amount);
   const coveredProceedsUsd = share(proceedsUsd, covered, amount);
@@ -217,6 +302,10 @@ function sell(l: Ledger, amount: bigint, proceeds: bigint | null, proceedsUsd: b
   else l.realized += pnl;
   if (pnlUsd === null) l.unpricedSellsUsd++;
   else l.realizedUsd += pnlUsd;
+  if (entry) {
+    Object.assign(entry, { takes: taken.takes, costOfSold: text(taken.cost), costOfSoldUsd: text(taken.costUsd), realized: text(pnl), realizedUsd: text(pnlUsd) });
+    entry.heldAfter = fromUnits(heldOf(l));
+  }
   l.positionRealized = sum(l.positionRealized, pnl);
   l.positionRealizedUsd = sum(l.positionRealizedUsd, pnlUsd);
   if (heldOf(l) === 0n && l.positionSince !== null) {
@@ -229,11 +318,11 @@ function sell(l: Ledger, amount: bigint, proceeds: bigint | null, proceedsUsd: b
 }
 
 /** PnL per token of trades given oldest first (the order they happened; a transaction's legs in order). */
-export function computePnl(trades: Iterable<PnlTrade>, method: PnlMethod = 'average'): PnlSummary {
+export function computePnl(trades: Iterable<PnlTrade>, method: PnlMethod = 'average', options: PnlOptions = {}): PnlSummary {
   const ledgers = new Map<string, Ledger>();
   for (const t of trades) {
     let l = ledgers.get(t.tokenMint);
-    if (!l) ledgers.set(t.tokenMint, (l = newLedger(t)));
+    if (!l) ledgers.set(t.tokenMint, (l = newLedger(t, options.lots === true)));
     l.trades++;
     l.token = t.token;
     if (t.amount === null) {
@@ -248,8 +337,8 @@ export function computePnl(trades: Iterable<PnlTrade>, method: PnlMethod = 'aver
     const native = t.amountSol === null ? null : toUnits(t.amountSol);
     const usd = t.valueUsd === null || t.valueUsd === undefined ? null : toUnits(t.valueUsd);
     const at = Date.parse(t.blockTime);
-    if (t.side === 'buy') buy(l, method, amount, native, usd, at);
-    else sell(l, amount, native, usd, at);
+    if (t.side === 'buy') buy(l, method, t, amount, native, usd, at);
+    else sell(l, t, amount, native, usd, at);
   }
   const tokens = [...ledgers.values()].map(report);
   const total = (f: (t: Ledger) => bigint) => fromUnits([...ledgers.values()].reduce((n, l) => n + f(l), 0n));
@@ -297,5 +386,9 @@ function report(l: Ledger): TokenPnl {
     closedPositions: l.closedPositions,
     winningPositions: l.winningPositions,
     meanHoldingSeconds: l.closedPositions ? Math.round(l.holdingMs / l.closedPositions / 1000) : null,
+    ...(l.entries && {
+      lots: l.entries,
+      openLots: l.lots.map((lot) => ({ lot: lot.signature, boughtAt: lot.blockTime, amount: fromUnits(lot.amount), cost: text(lot.cost), costUsd: text(lot.costUsd) })),
+    }),
   };
 }
