@@ -231,7 +231,15 @@ function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigin
     const own = method === 'fifo';
     l.lots.push({ signature: own ? t.signature : null, blockTime: own ? t.blockTime : null, amount, cost, costUsd });
   }
-  l.entries?.push({ signature: t.signature, blockTime: t.blockTime, side: 'buy', amount: fromUnits(amount), native: text(cost), usd: text(costUsd), heldAfter: fromUnits(heldOf(l)) });
+  l.entries?.push({
+    signature: t.signature,
+    blockTime: t.blockTime,
+    side: 'buy',
+    amount: fromUnits(amount),
+    native: text(cost),
+    usd: text(costUsd),
+    heldAfter: fromUnits(heldOf(l)),
+  });
 }
 
 /** Takes `amount` out of the lots (oldest first; the pool in proportion): the cost taken out, native and USD. */
@@ -282,7 +290,15 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
     l.uncoveredProceedsUsd += share(proceedsUsd, excess, amount) ?? 0n;
   }
   const entry: LotEntry | undefined = l.entries
-    ? { signature: t.signature, blockTime: t.blockTime, side: 'sell', amount: fromUnits(amount), native: text(proceeds), usd: text(proceedsUsd), heldAfter: '0' }
+    ? {
+        signature: t.signature,
+        blockTime: t.blockTime,
+        side: 'sell',
+        amount: fromUnits(amount),
+        native: text(proceeds),
+        usd: text(proceedsUsd),
+        heldAfter: '0',
+      }
     : undefined;
   if (entry) {
     entry.uncovered = fromUnits(amount - covered);
@@ -303,7 +319,13 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
   if (pnlUsd === null) l.unpricedSellsUsd++;
   else l.realizedUsd += pnlUsd;
   if (entry) {
-    Object.assign(entry, { takes: taken.takes, costOfSold: text(taken.cost), costOfSoldUsd: text(taken.costUsd), realized: text(pnl), realizedUsd: text(pnlUsd) });
+    Object.assign(entry, {
+      takes: taken.takes,
+      costOfSold: text(taken.cost),
+      costOfSoldUsd: text(taken.costUsd),
+      realized: text(pnl),
+      realizedUsd: text(pnlUsd),
+    });
     entry.heldAfter = fromUnits(heldOf(l));
   }
   l.positionRealized = sum(l.positionRealized, pnl);
@@ -388,7 +410,13 @@ function report(l: Ledger): TokenPnl {
     meanHoldingSeconds: l.closedPositions ? Math.round(l.holdingMs / l.closedPositions / 1000) : null,
     ...(l.entries && {
       lots: l.entries,
-      openLots: l.lots.map((lot) => ({ lot: lot.signature, boughtAt: lot.blockTime, amount: fromUnits(lot.amount), cost: text(lot.cost), costUsd: text(lot.costUsd) })),
+      openLots: l.lots.map((lot) => ({
+        lot: lot.signature,
+        boughtAt: lot.blockTime,
+        amount: fromUnits(lot.amount),
+        cost: text(lot.cost),
+        costUsd: text(lot.costUsd),
+      })),
     }),
   };
 }
