@@ -35,6 +35,8 @@ export const HISTORY_ERROR_CODES = [
   'internal',
   'upstream_unavailable',
   'overloaded',
+  /** An export asked of a history still loading (decisions.md "PnL and exports"): retry later. */
+  'history_incomplete',
   /** The database does not answer (restarting, unreachable): retry after a few seconds. */
   'store_unavailable',
   'config_invalid',

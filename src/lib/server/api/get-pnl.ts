@@ -5,5 +5,5 @@ import { handlePnl, parsePnlRequest } from './pnl.js';
 export async function getPnl(api: Api, request: Request, address: string): Promise<Response> {
   const principal = await api.authenticate(request);
   const target = parsePnlRequest(api.history, address, new URL(request.url));
-  return api.admit(() => handlePnl(api.history, target), principal.accountId);
+  return api.admit(() => handlePnl(api.history, principal, target), principal.accountId);
 }

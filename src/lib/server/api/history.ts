@@ -138,7 +138,8 @@ export async function handleHistory(ctx: HistoryContext, principal: Principal, t
     : page(ctx, principal, target, target.limit, loader, deadline);
 }
 
-function untilDeadline(p: Promise<unknown>, deadline: number): Promise<unknown> {
+/** Waits for `p` until `deadline` (ms) at most; `p` goes on behind. */
+export function untilDeadline(p: Promise<unknown>, deadline: number): Promise<unknown> {
   const ms = deadline - Date.now();
   if (ms <= 0) return Promise.resolve();
   const stop = new AbortController();
@@ -383,7 +384,10 @@ async function page(ctx: HistoryContext, principal: Principal, t: Target, limit:
       // Bounded on both sides: a refresh committed since the bounds were fixed stays out of this page.
       const run = await readRun(ctx.db, walletId, next, ctx.readRows, bounds.lo!, bounds.hi!);
       if (!run) {
-        done = true;
+        // Nothing left in the bounds (a re-decode dropped trades meanwhile): end now, since a pull
+        // that enqueues nothing is not called again.
+        controller.enqueue(encoder.encode(end()));
+        controller.close();
         return;
       }
       controller.enqueue(encoder.encode(',' + (await chunk(run.json))));

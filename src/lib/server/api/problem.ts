@@ -12,6 +12,7 @@ const STATUS: Partial<Record<HistoryErrorCode, number>> = {
   not_found: 404,
   method_not_allowed: 405,
   rate_limited: 429,
+  history_incomplete: 409,
   internal: 500,
   upstream_unavailable: 502,
   overloaded: 503,
@@ -37,6 +38,7 @@ const TITLES: Partial<Record<HistoryErrorCode, string>> = {
   rate_limited: 'Too many requests',
   upstream_unavailable: 'Upstream unavailable',
   overloaded: 'Overloaded',
+  history_incomplete: 'History incomplete',
   internal: 'Internal error',
 };
 
@@ -57,7 +59,7 @@ export function problemResponse(error: unknown, extraHeaders: Record<string, str
   const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...extraHeaders };
   if (code === 'unauthorized') headers['www-authenticate'] = 'Bearer realm="wallet-history"';
   if (code === 'method_not_allowed') headers.allow = (e.context.allow as string) ?? 'GET';
-  if ((code === 'rate_limited' || code === 'overloaded' || code === 'store_unavailable') && !headers['retry-after'])
+  if ((code === 'rate_limited' || code === 'overloaded' || code === 'store_unavailable' || code === 'history_incomplete') && !headers['retry-after'])
     headers['retry-after'] = String(Math.ceil(e.retryAfter ?? 1));
   const body = { type: `urn:wallet-history:problem:${code}`, title: TITLES[code] ?? code, status, code, detail };
   return new Response(JSON.stringify(body), { status, headers });

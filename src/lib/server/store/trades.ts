@@ -141,6 +141,38 @@ export async function readRun(db: Queryable, walletId: number, below: string, ma
   return { json: r.json ?? '', count: Number(r.count), hi: r.hi, lo: r.lo, loSignature: r.lo_sig };
 }
 
+/**
+ * Up to `max` trades strictly above `above` and at most `atMost`, oldest first (an export's order),
+ * as one string as readRun builds it.
+ */
+export async function readRunUp(
+  db: Queryable,
+  walletId: number,
+  above: string,
+  max: number,
+  atMost = TOP_KEY,
+): Promise<(TradeRun & { keys: string[] }) | null> {
+  const rows = await db.query<{ json: string | null; count: number; hi: string; lo: string; keys: string }>(
+    // Keys contain no comma (digits, dots and a colon): one joined string splits back exactly.
+    `SELECT string_agg(json, ',' ORDER BY k) AS json, count(*)::int AS count, max(k) AS hi, min(k) AS lo, string_agg(k, ',' ORDER BY k) AS keys
+     FROM (SELECT k, json FROM trades WHERE wallet_id = $1 AND k > $2 AND k <= $4 ORDER BY k LIMIT $3) t`,
+    [walletId, above, max, atMost],
+  );
+  const r = rows[0];
+  if (!r || !r.count) return null;
+  return { json: r.json ?? '', count: Number(r.count), hi: r.hi, lo: r.lo, loSignature: '', keys: r.keys.split(',') };
+}
+
+/** Every token of a wallet's stored trades, once per (symbol, mint) pair, and the newest key. */
+export async function tokensOf(db: Queryable, walletId: number): Promise<{ tokens: { token: string; tokenMint: string }[]; top: string | null }> {
+  const rows = await db.query<{ token: string; mint: string }>(
+    `SELECT DISTINCT j->>'token' AS token, j->>'tokenMint' AS mint FROM (SELECT json::jsonb AS j FROM trades WHERE wallet_id = $1) t`,
+    [walletId],
+  );
+  const top = await db.query<{ k: string | null }>('SELECT max(k) AS k FROM trades WHERE wallet_id = $1', [walletId]);
+  return { tokens: rows.map((r) => ({ token: r.token, tokenMint: r.mint })), top: top[0]?.k ?? null };
+}
+
 /** The stored text of every leg of these transactions of a wallet (include=usd prices a cut transaction whole). */
 export async function legsOf(db: Queryable, walletId: number, signatures: readonly string[]): Promise<string[]> {
   const rows = await db.query<{ json: string }>('SELECT json FROM trades WHERE wallet_id = $1 AND signature = ANY ($2::text[]) ORDER BY k DESC', [
