@@ -33,6 +33,7 @@ describe('real responses validate against /v1/openapi.json', () => {
       '/v1/chains',
       '/v1/openapi.json',
       '/v1/usage',
+      '/v1/wallets/{address}/export',
       '/v1/wallets/{address}/history',
       '/v1/wallets/{address}/pnl',
       '/v1/wallets/{address}/unexplained',
@@ -87,6 +88,15 @@ describe('real responses validate against /v1/openapi.json', () => {
     validator('Pnl', await (await srv.get(`/v1/wallets/${w}/pnl`)).json());
     validator('Pnl', await (await srv.get(`/v1/wallets/${w}/pnl?method=fifo`)).json());
     validator('Problem', await (await srv.get(`/v1/wallets/${w}/pnl?method=lifo`)).json());
+    for (const method of ['average', 'fifo']) {
+      const lots = await (await srv.get(`/v1/wallets/${w}/pnl?method=${method}&include=lots`)).json();
+      validator('Pnl', lots);
+      expect(lots.tokens.some((t: any) => t.lots.some((e: any) => e.side === 'sell' && e.takes.length > 0))).toBe(true);
+    }
+    validator('Problem', await (await srv.get(`/v1/wallets/${w}/export?format=xls`)).json());
+    const incomplete = await srv.get(`/v1/wallets/${randomWallet()}/export`);
+    expect(incomplete.status).toBe(409);
+    validator('Problem', await incomplete.json());
     validator('Usage', await (await srv.get('/v1/usage')).json());
     const chains = await (await srv.get('/v1/chains', null)).json();
     validator('Chains', chains);
