@@ -121,7 +121,9 @@ export async function handleExport(ctx: HistoryContext, principal: Principal, ta
     }
     if (first >= 0) {
       const count = last - first + 1;
-      await meterRun(ctx.db, { accountId: principal.accountId, walletId, lo: run.keys[first], hi: run.keys[last], count, after: null });
+      // Whole transactions, legs in leg order: the span's ends are its smallest and largest keys.
+      const span = run.keys.slice(first, last + 1).sort();
+      await meterRun(ctx.db, { accountId: principal.accountId, walletId, lo: span[0], hi: span[count - 1], count, after: null });
       ctx.metrics?.delivered(count);
     }
     return text;

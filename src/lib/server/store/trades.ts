@@ -142,8 +142,10 @@ export async function readRun(db: Queryable, walletId: number, below: string, ma
 }
 
 /**
- * Up to `max` trades strictly above `above` and at most `atMost`, oldest first (an export's order),
- * as one string as readRun builds it.
+ * About `max` trades strictly above `above` and at most `atMost`, oldest first (an export's and a
+ * live line's order): whole transactions, a transaction's legs in leg order (leg 0 first), so a
+ * read never splits one. Keys invert the leg (they sort newest first), hence the order by the
+ * position part, then the key descending. `keys` follow the trades' order; `hi` is the largest.
  */
 export async function readRunUp(
   db: Queryable,
@@ -154,8 +156,13 @@ export async function readRunUp(
 ): Promise<(TradeRun & { keys: string[] }) | null> {
   const rows = await db.query<{ json: string | null; count: number; hi: string; lo: string; keys: string }>(
     // Keys contain no comma (digits, dots and a colon): one joined string splits back exactly.
-    `SELECT string_agg(json, ',' ORDER BY k) AS json, count(*)::int AS count, max(k) AS hi, min(k) AS lo, string_agg(k, ',' ORDER BY k) AS keys
-     FROM (SELECT k, json FROM trades WHERE wallet_id = $1 AND k > $2 AND k <= $4 ORDER BY k LIMIT $3) t`,
+    // A position's keys are `position:leg`, and ';' sorts right after ':', so `k < position || ';'`
+    // takes in the rest of the last transaction the limit reached (positions have a fixed width).
+    `WITH cut AS (SELECT k FROM trades WHERE wallet_id = $1 AND k > $2 AND k <= $4 ORDER BY k LIMIT $3),
+          last AS (SELECT split_part(max(k), ':', 1) || ';' AS bound FROM cut)
+     SELECT string_agg(json, ',' ORDER BY split_part(k, ':', 1), k DESC) AS json, count(*)::int AS count, max(k) AS hi, min(k) AS lo,
+            string_agg(k, ',' ORDER BY split_part(k, ':', 1), k DESC) AS keys
+     FROM trades WHERE wallet_id = $1 AND k > $2 AND k <= $4 AND k < (SELECT bound FROM last)`,
     [walletId, above, max, atMost],
   );
   const r = rows[0];
