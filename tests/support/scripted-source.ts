@@ -1,5 +1,5 @@
 import type { SourceUnexplained } from '../../src/lib/core/activity.js';
-import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult } from '../../src/lib/core/chain-source.js';
+import { pollingRealtime, type ChainSource, type HistoryBatch, type HistoryParameters, type RedecodeParameters, type RedecodeResult } from '../../src/lib/core/chain-source.js';
 import { formatUnits } from '../../src/lib/core/decimal.js';
 import { HistoryError } from '../../src/lib/core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../src/lib/core/trade.js';
@@ -39,6 +39,8 @@ export interface ScriptedSourceOptions {
    * i % 4 of 1 or 2 (the venue recognised): a leg buying their token, and they leave the list.
    */
   unexplainedEvery?: number;
+  /** A realtime stage that polls every followed wallet this often (issue 24); absent, the server's fallback poll. */
+  realtimePollMs?: number;
 }
 
 export interface ScriptedSource extends ChainSource {
@@ -235,6 +237,7 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
     stats,
     redecoded,
     ...(o.decoderVersion === undefined ? {} : { decoderVersion: o.decoderVersion, redecode }),
+    ...(o.realtimePollMs === undefined ? {} : { realtime: pollingRealtime(o.realtimePollMs) }),
     history,
     append(n) {
       total += n;

@@ -1,3 +1,4 @@
+import { sleep } from './wait.js';
 import type { SourceUnexplained } from './activity.js';
 import type { SourceTrade } from './trade.js';
 
@@ -54,6 +55,37 @@ export interface ChainSource {
    * transaction is named with the position of a trade or unexplained entry stored for it.
    */
   redecode?(parameters: RedecodeParameters): Promise<RedecodeResult>;
+  /**
+   * The realtime stage (issue 24): runs until `signal` aborts, telling which followed wallets may
+   * have new confirmed transactions. It only wakes the wallet's walker, which fetches them as it
+   * fetches history, so a missed notice costs latency, never a trade. Absent: the server polls
+   * every followed wallet at its own pace.
+   */
+  realtime?(parameters: RealtimeParameters): Promise<void>;
+}
+
+export interface RealtimeParameters {
+  /** The wallets followed now, as the source takes them (read at every step: they come and go). */
+  wallets(): readonly string[];
+  /** Wallets that may have new confirmed transactions. */
+  onActivity(wallets: readonly string[]): void;
+  signal: AbortSignal;
+}
+
+/**
+ * A realtime stage for a chain that cannot push: every `everyMs`, each followed wallet may have
+ * something new (its walker's refresh asks the chain from its head, one request when nothing is).
+ */
+export function pollingRealtime(everyMs: number): (parameters: RealtimeParameters) => Promise<void> {
+  return async ({ wallets, onActivity, signal }) => {
+    while (!signal.aborted) {
+      // sleep's listener leaves the signal when the time is up (one added per tick would pile up).
+      await sleep(everyMs, signal).catch(() => {});
+      if (signal.aborted) return;
+      const list = wallets();
+      if (list.length) onActivity(list);
+    }
+  };
 }
 
 /** A re-decode's answer: both newest first (by position, then leg), each at the position it was named with. */

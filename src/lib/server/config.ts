@@ -50,6 +50,11 @@ export interface ServerConfig {
   maxConcurrentRequests: number;
   /** History requests in flight per key before 429 rate_limited (MAX_STREAMS_PER_KEY, default MAX_CONCURRENT_REQUESTS). */
   maxStreamsPerKey: number;
+  /** How long a follow stream stays open before its end line (FOLLOW_MAX_SECONDS, default 3600). */
+  followMaxSeconds: number;
+  /** Follow streams open on this instance, and per key, before 429 (MAX_FOLLOW_STREAMS, default 1000; MAX_FOLLOW_STREAMS_PER_KEY, default 20). */
+  maxFollowStreams: number;
+  maxFollowStreamsPerKey: number;
   /**
    * Worker threads that decode chain data beside the main thread (DECODE_THREADS; default one
    * less than the cores, at most 4; 0 decodes on the main thread).
@@ -201,6 +206,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databasePoolSize: Math.floor(positiveNumber(env, 'DATABASE_POOL_SIZE', 10)),
     maxConcurrentRequests: positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512),
     maxStreamsPerKey: positiveNumber(env, 'MAX_STREAMS_PER_KEY', positiveNumber(env, 'MAX_CONCURRENT_REQUESTS', 512)),
+    followMaxSeconds: positiveNumber(env, 'FOLLOW_MAX_SECONDS', 3600),
+    maxFollowStreams: Math.floor(positiveNumber(env, 'MAX_FOLLOW_STREAMS', 1000)),
+    maxFollowStreamsPerKey: Math.floor(positiveNumber(env, 'MAX_FOLLOW_STREAMS_PER_KEY', 20)),
     priceFeeds,
     priceWaitMs: positiveNumber(env, 'PRICE_WAIT_MS', 2000, { allowZero: true }),
     priceSource,

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
 import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
+import { createRealtime } from './sync/realtime/create-realtime.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import { createWalletLeases } from './sync/wallet-leases.js';
 import { createSharedLimiter } from './sync/shared-limiter.js';
@@ -151,6 +152,9 @@ export async function createServer({ config, sources, log = console.log, readRow
     // (store/wallets.ts): they resume on their own, no sooner.
     const sweep = !demand && config.role !== 'api' ? setInterval(() => void loaders.resumeBackground().catch(() => {}), 30_000) : undefined;
     sweep?.unref?.();
+    // Follow streams' realtime stages: where this instance builds sources, each chain's own (EVM
+    // heads and batched Transfer logs, Solana and Tron polls); ROLE=api polls and asks the workers.
+    const realtime = createRealtime({ loaders, sourceFor: config.role === 'api' ? undefined : sourceFor, log });
     const api = createApi({
       db,
       chains,
@@ -163,6 +167,10 @@ export async function createServer({ config, sources, log = console.log, readRow
       readRows,
       discoveryOf: (slug) => ready.get(slug)?.discovery,
       usd: { pricer, coinOf },
+      realtime,
+      followMaxMs: config.followMaxSeconds * 1000,
+      maxFollowStreams: config.maxFollowStreams,
+      maxFollowStreamsPerAccount: config.maxFollowStreamsPerKey,
     });
     /** GET /metrics: the API's counters plus what loaders and sources keep. */
     async function metricsText(): Promise<string> {
@@ -200,6 +208,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       role: config.role,
       async close() {
         clearInterval(sweep);
+        await realtime.close();
         await demand?.close();
         await loaders.stopAll();
         await leases?.close();

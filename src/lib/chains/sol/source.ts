@@ -18,7 +18,7 @@
  * A re-decode (`redecode`) skips discovery: the named transactions go through the same fetch and
  * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult, TokenCache, TokenInfo } from '../../core/chain-source.js';
+import { pollingRealtime, type ChainSource, type HistoryBatch, type HistoryParameters, type RedecodeParameters, type RedecodeResult, type TokenCache, type TokenInfo } from '../../core/chain-source.js';
 import { newestListed } from '../../core/activity.js';
 import { HistoryError } from '../../core/errors.js';
 import { newestFirst } from '../../core/trade.js';
@@ -153,6 +153,9 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
     stats: ctx.stats,
     history: (parameters) => walk(ctx, parameters),
     redecode: (parameters) => redecode(ctx, parameters),
+    // The safety poll of issue 24: each followed wallet's refresh every 10 s (getSignaturesForAddress
+    // down to the newest known signature: one request when nothing is new).
+    realtime: pollingRealtime(10_000),
   };
 }
 

@@ -13,7 +13,7 @@
  * A page yields one batch. (A realtime stage, following the chain's head, would sit beside
  * discovery and feed the same fetch stage.)
  */
-import type { ChainSource, HistoryBatch, HistoryParameters, RedecodeParameters, RedecodeResult, TokenCache } from '../../core/chain-source.js';
+import { pollingRealtime, type ChainSource, type HistoryBatch, type HistoryParameters, type RedecodeParameters, type RedecodeResult, type TokenCache } from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
 import type { Limiter } from '../../rpc/limiter.js';
@@ -128,5 +128,8 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     },
     history,
     redecode,
+    // TronGrid pushes nothing: every followed wallet's newest transactions are asked for every 3 s
+    // (its refresh: one account request when nothing is new), through the chain's shared limiter.
+    realtime: pollingRealtime(3_000),
   };
 }

@@ -6,6 +6,7 @@ import type { LoaderRegistry } from '../sync/loader-registry.js';
 import { authenticate, type Principal } from './authenticate.js';
 import type { CursorCodec } from './cursor.js';
 import type { HistoryContext } from './history.js';
+import type { Realtime } from '../sync/realtime/create-realtime.js';
 
 /**
  * What the v1 handlers share: the history context, the per-account rate limit and the count of
@@ -27,6 +28,13 @@ export interface CreateApiParameters {
   maxRequestsPerAccount?: number;
   /** How a chain's source finds wallets' transactions, once its first walk chose (EVM: ots or logs). */
   discoveryOf?: (slug: string) => string | undefined;
+  /** Follow streams open at once, on this instance and per account, before 429 (MAX_FOLLOW_STREAMS, MAX_FOLLOW_STREAMS_PER_KEY). */
+  maxFollowStreams?: number;
+  maxFollowStreamsPerAccount?: number;
+  /** FOLLOW_MAX_SECONDS in ms: how long a follow stream stays open (default an hour). */
+  followMaxMs?: number;
+  /** The realtime stages that wake followed wallets' walkers; without it follow streams only see what other reads store. */
+  realtime?: Realtime;
   /** Prices for include=usd; without it every price is null (tests that never price). */
   usd?: HistoryContext['usd'];
 }
@@ -49,7 +57,7 @@ export interface Api {
    * long as `run`'s response body is being read: a stream holds its place until it ends or the
    * client leaves, not just until its headers are sent.
    */
-  admit(run: () => Promise<Response>, accountId?: number): Promise<Response>;
+  admit(run: () => Promise<Response>, accountId?: number, kind?: 'history' | 'follow'): Promise<Response>;
 }
 
 /**
@@ -132,12 +140,19 @@ export function createApi(p: CreateApiParameters): Api {
     keepaliveMs: p.keepaliveMs ?? 10_000,
     readRows: p.readRows ?? 4_000,
     usd: p.usd,
+    follow: { maxMs: p.followMaxMs ?? 3_600_000, keepaliveMs: 15_000, realtime: p.realtime },
   };
   const rateLimit = createRateLimiter(p.rateLimitPerMinute ?? 0, p.db);
   const maxInFlight = p.maxConcurrentRequests ?? 512;
-  const perAccount = p.maxRequestsPerAccount ?? maxInFlight;
-  let inFlight = 0;
-  const byAccount = new Map<number, number>();
+  const pools = {
+    history: createPool(maxInFlight, p.maxRequestsPerAccount ?? maxInFlight, () =>
+      new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 }),
+    ),
+    // Follow streams stay open for up to an hour: their own caps, so they never crowd out history reads.
+    follow: createPool(p.maxFollowStreams ?? 1_000, p.maxFollowStreamsPerAccount ?? 20, () =>
+      new HistoryError('rate_limited', 'The server is at its limit of follow streams; retry later.', { retryAfter: 30 }),
+    ),
+  };
   return {
     history,
     metrics,
@@ -150,25 +165,8 @@ export function createApi(p: CreateApiParameters): Api {
       await rateLimit(principal.accountId);
       return principal;
     },
-    async admit(run, accountId) {
-      if (inFlight >= maxInFlight)
-        throw new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 });
-      const mine = accountId === undefined ? 0 : (byAccount.get(accountId) ?? 0);
-      // One key cannot hold every place: its own streams past the cap are its rate limit.
-      if (accountId !== undefined && mine >= perAccount) {
-        throw new HistoryError('rate_limited', `This key already has ${mine} history requests open (the limit per key); retry when one ends.`, {
-          retryAfter: 3,
-        });
-      }
-      inFlight++;
-      if (accountId !== undefined) byAccount.set(accountId, mine + 1);
-      const release = () => {
-        inFlight--;
-        if (accountId === undefined) return;
-        const n = (byAccount.get(accountId) ?? 1) - 1;
-        if (n <= 0) byAccount.delete(accountId);
-        else byAccount.set(accountId, n);
-      };
+    async admit(run, accountId, kind = 'history') {
+      const release = pools[kind].take(accountId, kind === 'follow' ? 'follow streams' : 'history requests');
       let response: Response;
       try {
         response = await run();
@@ -182,6 +180,32 @@ export function createApi(p: CreateApiParameters): Api {
         metrics.streamClosed();
         release();
       });
+    },
+  };
+}
+
+/** Places for requests whose bodies stay open: a total, and a share per account (past it, that account's 429). */
+function createPool(max: number, perAccount: number, full: () => HistoryError) {
+  let inFlight = 0;
+  const byAccount = new Map<number, number>();
+  return {
+    /** Takes a place or throws; returns the release. */
+    take(accountId: number | undefined, what: string): () => void {
+      if (inFlight >= max) throw full();
+      const mine = accountId === undefined ? 0 : (byAccount.get(accountId) ?? 0);
+      // One key cannot hold every place: its own requests past the cap are its rate limit.
+      if (accountId !== undefined && mine >= perAccount) {
+        throw new HistoryError('rate_limited', `This key already has ${mine} ${what} open (the limit per key); retry when one ends.`, { retryAfter: 3 });
+      }
+      inFlight++;
+      if (accountId !== undefined) byAccount.set(accountId, mine + 1);
+      return () => {
+        inFlight--;
+        if (accountId === undefined) return;
+        const n = (byAccount.get(accountId) ?? 1) - 1;
+        if (n <= 0) byAccount.delete(accountId);
+        else byAccount.set(accountId, n);
+      };
     },
   };
 }

@@ -11,8 +11,11 @@ export interface CursorPayload {
   wallet: string;
   key: string | null;
   signature: string | null;
-  /** The list it pages through: the history (absent) or the wallet's unexplained transactions. */
-  list?: 'unexplained';
+  /**
+   * The list it pages through: the history (absent), the wallet's unexplained transactions, or
+   * `live`: a follow stream's forward cursor (newer trades, oldest first).
+   */
+  list?: 'unexplained' | 'live';
 }
 
 interface Wire {
@@ -22,7 +25,7 @@ interface Wire {
   k: string | null;
   s: string | null;
   /** Absent for the history: cursors issued before lists existed stay valid. */
-  l?: 'unexplained';
+  l?: 'unexplained' | 'live';
 }
 
 // 128 bits of MAC: forging one is out of reach, and the cursor stays short enough to paste.
@@ -31,7 +34,7 @@ const MAC_BYTES = 16;
 export interface CursorCodec {
   encode(p: CursorPayload): string;
   /** Decodes and checks a cursor for this chain and wallet; any failure is `invalid_cursor`. */
-  decode(cursor: string, expected: { chain: string; wallet: string; list?: 'unexplained' }): CursorPayload;
+  decode(cursor: string, expected: { chain: string; wallet: string; list?: 'unexplained' | 'live' }): CursorPayload;
 }
 
 export function createCursorCodec(secret: string): CursorCodec {

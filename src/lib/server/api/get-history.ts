@@ -5,5 +5,5 @@ import { handleHistory, parseHistoryRequest } from './history.js';
 export async function getHistory(api: Api, request: Request, address: string): Promise<Response> {
   const principal = await api.authenticate(request);
   const target = parseHistoryRequest(api.history, address, new URL(request.url));
-  return api.admit(() => handleHistory(api.history, principal, target, request.signal), principal.accountId);
+  return api.admit(() => handleHistory(api.history, principal, target, request.signal), principal.accountId, target.follow ? 'follow' : 'history');
 }

@@ -2,7 +2,7 @@ import { HistoryError } from '../../core/errors.js';
 import { nextTurn, onAbort, sleep } from '../../core/wait.js';
 import { validateAddress, type ChainRegistry, DEFAULT_CHAIN } from '../../chains/registry.js';
 import type { Database } from '../store/database.js';
-import { countBelow, hasTradeBelow, legsOf, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
+import { countBelow, hasTradeBelow, legsOf, newestKey, pageBounds, readRun, TOP_KEY, type TradeRun } from '../store/trades.js';
 import { usdRun, usdRunUnpriced } from '../../prices/usd-run.js';
 import type { Pricer } from '../prices/create-pricer.js';
 import { meterRun } from '../store/usage.js';
@@ -12,6 +12,8 @@ import type { Metrics } from '../metrics.js';
 import type { Principal } from './authenticate.js';
 import type { CursorCodec } from './cursor.js';
 import { parseLimit } from './parse-limit.js';
+import type { Realtime } from '../sync/realtime/create-realtime.js';
+import { liveLines } from './live.js';
 import { streamError } from './problem.js';
 
 export interface HistoryContext {
@@ -34,6 +36,8 @@ export interface HistoryContext {
   metrics?: Pick<Metrics, 'delivered'>;
   /** include=usd: the prices, and which coin is each chain's native one (null: none priced). */
   usd?: { pricer: Pricer; coinOf(chain: string): string | null };
+  /** follow=true: how long a follow stream stays open, its empty-line rhythm, the realtime stages. */
+  follow?: { maxMs: number; keepaliveMs: number; realtime?: Realtime };
 }
 
 /**
@@ -102,6 +106,10 @@ export interface Target {
   afterSignature: string | null;
   /** include=usd: each trade gains nativeUsd and valueUsd. */
   usd: boolean;
+  /** follow=true: after the history, new trades as they are confirmed (decisions.md "Following a wallet live"). */
+  follow: boolean;
+  /** follow=true&liveCursor=...: no history part; forward from this key (null: from the oldest trade). */
+  live: { key: string | null; signature: string | null } | null;
 }
 
 /**
@@ -123,7 +131,32 @@ export function parseHistoryRequest(ctx: HistoryContext, address: string, url: U
   const usd = list ? false : parseInclude(url);
   const rawCursor = url.searchParams.get('cursor');
   const cursor = rawCursor === null ? null : ctx.cursors.decode(rawCursor, { chain: chain.slug, wallet: stored, list });
-  return { chain: chain.slug, stored, shown, limit, after: cursor?.key ?? null, afterSignature: cursor?.signature ?? null, usd };
+  const follow = list ? false : parseFollow(url, limit);
+  const rawLive = url.searchParams.get('liveCursor');
+  // A forward cursor reads newer trades, oldest first: only a follow stream does that.
+  if (rawLive !== null && !follow) throw new HistoryError('invalid_cursor', 'liveCursor is a forward cursor: send it with follow=true.');
+  const liveCursor = rawLive === null ? null : ctx.cursors.decode(rawLive, { chain: chain.slug, wallet: stored, list: 'live' });
+  if (liveCursor && cursor) throw new HistoryError('invalid_parameter', 'cursor (backward) and liveCursor (forward) cannot go together.');
+  return {
+    chain: chain.slug,
+    stored,
+    shown,
+    limit,
+    after: cursor?.key ?? null,
+    afterSignature: cursor?.signature ?? null,
+    usd,
+    follow,
+    live: liveCursor ? { key: liveCursor.key, signature: liveCursor.signature } : null,
+  };
+}
+
+/** `follow`: `true` or `false`; stream mode only (a page has an end). */
+function parseFollow(url: URL, limit: number | null): boolean {
+  const v = url.searchParams.get('follow');
+  if (v === null || v === 'false') return false;
+  if (v !== 'true') throw new HistoryError('invalid_parameter', `follow takes "true" or "false", got "${v}".`);
+  if (limit !== null) throw new HistoryError('invalid_parameter', 'follow=true keeps a stream open: it does not go with limit (page mode).');
+  return true;
 }
 
 export async function handleHistory(ctx: HistoryContext, principal: Principal, target: Target, signal: AbortSignal): Promise<Response> {
@@ -168,15 +201,22 @@ async function stream(
   let cursorKey = t.after;
   let cancelled = false;
   signal.addEventListener('abort', () => (cancelled = true), { once: true });
+  /**
+   * follow=true: where the live part starts, the newest trade the history part delivers. Set by
+   * its first read from the top; a read resumed from a cursor delivers nothing newer than the
+   * newest stored now; with liveCursor there is no history part.
+   */
+  let liveFrom: string | null | undefined = t.live ? t.live.key : t.follow && t.after !== null ? await newestKey(ctx.db, walletId) : undefined;
 
   // Before the first byte: wait briefly for something to send, so an upstream failure on a cold
   // wallet can still be a 502 problem rather than an empty stream.
-  const firstWaitEnd = Math.min(deadline, Date.now() + FIRST_LINE_WAIT_MS);
+  const firstWaitEnd = t.live ? 0 : Math.min(deadline, Date.now() + FIRST_LINE_WAIT_MS);
   // What the wait found: the first run to send (read once, not counted and then read again),
   // with the loader's state from before that read.
   const firstRows = Math.min(FIRST_LINE_ROWS, ctx.readRows);
   let found: { run: TradeRun | null; s: typeof loader.state } | null = null;
-  for (;;) {
+  // With liveCursor there is no history part to wait for.
+  while (!t.live) {
     const v = loader.version;
     const s = loader.state;
     // Nothing stored yet (a cold wallet): no read. On PGlite a read holds the thread for 1-5 ms,
@@ -199,10 +239,30 @@ async function stream(
     if (!complete) line.cursor = cursorFor(ctx, t, cursorKey, belowSig);
     if (t.usd) line.pricesComplete = pricesComplete;
     if (!complete && failure) line.error = streamError(failure, t.chain);
+    // Nothing delivered from the top: the live part starts below every trade, so none is lost.
+    if (t.follow) line.liveCursor = ctx.cursors.encode({ chain: t.chain, wallet: t.stored, key: (liveFrom ??= null), signature: null, list: 'live' });
     return JSON.stringify(line) + '\n';
   };
 
   async function* lines(): AsyncGenerator<string> {
+    if (!t.live) yield* historyLines();
+    if (!t.follow || cancelled) return;
+    yield* liveLines({
+      ctx,
+      principal,
+      t,
+      loader,
+      from: liveFrom ?? null,
+      cancelled: () => cancelled,
+      price: async (json) => {
+        const priced = await usdOfRun(ctx, t, walletId, json);
+        return priced.json;
+      },
+      nextChange: (l, ms, since) => nextChangeOrClosing(ctx, l, ms, since),
+    });
+  }
+
+  async function* historyLines(): AsyncGenerator<string> {
     // The 10 s rhythm counts from the request: the client has waited since then.
     let lastLineAt = started;
     let lineRows = firstRows;
@@ -221,6 +281,7 @@ async function stream(
       const run = found ? found.run : await readRun(ctx.db, walletId, below, lineRows);
       found = null;
       if (run) {
+        if (liveFrom === undefined && t.follow) liveFrom = run.hi;
         lineRows = Math.min(lineRows * 2, ctx.readRows);
         // Priced before it is counted and the cursor moves past it (pricing never throws).
         let json = run.json;

@@ -170,14 +170,19 @@ export async function readRunUp(
   return { json: r.json ?? '', count: Number(r.count), hi: r.hi, lo: r.lo, loSignature: '', keys: r.keys.split(',') };
 }
 
+/** The key of a wallet's newest stored trade, or null when none is stored. */
+export async function newestKey(db: Queryable, walletId: number): Promise<string | null> {
+  const rows = await db.query<{ k: string | null }>('SELECT max(k) AS k FROM trades WHERE wallet_id = $1', [walletId]);
+  return rows[0]?.k ?? null;
+}
+
 /** Every token of a wallet's stored trades, once per (symbol, mint) pair, and the newest key. */
 export async function tokensOf(db: Queryable, walletId: number): Promise<{ tokens: { token: string; tokenMint: string }[]; top: string | null }> {
   const rows = await db.query<{ token: string; mint: string }>(
     `SELECT DISTINCT j->>'token' AS token, j->>'tokenMint' AS mint FROM (SELECT json::jsonb AS j FROM trades WHERE wallet_id = $1) t`,
     [walletId],
   );
-  const top = await db.query<{ k: string | null }>('SELECT max(k) AS k FROM trades WHERE wallet_id = $1', [walletId]);
-  return { tokens: rows.map((r) => ({ token: r.token, tokenMint: r.mint })), top: top[0]?.k ?? null };
+  return { tokens: rows.map((r) => ({ token: r.token, tokenMint: r.mint })), top: await newestKey(db, walletId) };
 }
 
 /** The stored text of every leg of these transactions of a wallet (include=usd prices a cut transaction whole). */

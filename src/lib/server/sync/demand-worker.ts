@@ -22,7 +22,8 @@ export async function startDemandWorker({ db, loaders, log }: { db: Database; lo
     if (d.redecodeWanted) await clearRedecodeWanted(db, d.id);
     if (d.refreshWanted) {
       await clearRefreshWanted(db, d.id);
-      void loader.refreshIfStale();
+      // The asking instance judged the head stale (or its realtime stage heard of activity).
+      void loader.refresh();
     }
     if (d.complete) return;
     if (d.loadAll) {

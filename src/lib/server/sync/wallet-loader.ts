@@ -36,6 +36,11 @@ export interface WalletLoader {
   /** When the head was checked longer ago than the staleness window, fetch it now; resolves when done or failed. */
   refreshIfStale(): Promise<void>;
   /**
+   * Fetch the head now, however fresh it is (the realtime stage heard of new activity); resolves
+   * when done or failed. A refresh that failed is not tried again for 30 s.
+   */
+  refresh(): Promise<void>;
+  /**
    * A read: when the wallet's trades were decoded by an older version than the source's, decode
    * them again in the background (the walker; the follower asks the workers). The registry calls
    * it at every read.

@@ -49,6 +49,12 @@ export function createFollower(p: WalletLoaderParameters): WalletLoader {
       refreshAskedAt = core.now();
       return recordDemand(db, core.state.id, { refresh: true }).catch(() => {});
     },
+    refresh() {
+      // Asked of the workers, at most once a second (a realtime stage may hear of a wallet often).
+      if (core.now() - refreshAskedAt < 1_000) return Promise.resolve();
+      refreshAskedAt = core.now();
+      return recordDemand(db, core.state.id, { refresh: true }).catch(() => {});
+    },
     redecodeIfBehind() {
       // This instance builds no source: the database knows the workers' version. Asked once per
       // 30 s at most; the statement writes and wakes nothing when the wallet is current.

@@ -28,7 +28,7 @@ export function createWalker(p: WalkerParameters): WalletLoader {
     statistics: p.statistics,
     onError: p.onError,
     onStored: p.onStored,
-    refresh: { wanted: false, attempts: 0, failedAt: -Infinity, pending: null },
+    refresh: { wanted: false, attempts: 0, failedAt: -Infinity, pending: null, queued: null },
     redecode: { wanted: false, task: null, abort: null, outcome: null, failedAt: -Infinity, batchTrades: p.redecodeTrades ?? 100 },
     woken: () => new Promise<void>((r) => wakers.push(r)),
     wake() {
@@ -66,18 +66,27 @@ export function createWalker(p: WalkerParameters): WalletLoader {
       kick();
       return demand;
     },
-    refreshIfStale: () => refreshIfStale(w, runner, kick),
+    refreshIfStale: () => refreshHead(w, runner, kick, false),
+    refresh: () => refreshHead(w, runner, kick, true),
     redecodeIfBehind() {
       if (askRedecodeIfBehind(w)) runner.kick();
     },
   });
 }
 
-/** A refresh when the head is stale, shared by every request that asks while it runs. */
-function refreshIfStale({ core, refresh }: Walker, runner: LoopRunner, kick: () => void): Promise<void> {
-  if (!core.headIsStale()) return Promise.resolve();
+/** A refresh (when the head is stale, or now with `force`), shared by every request that asks while it runs. */
+function refreshHead(w: Walker, runner: LoopRunner, kick: () => void, force: boolean): Promise<void> {
+  const { core, refresh } = w;
+  if (!force && !core.headIsStale()) return Promise.resolve();
   // An RPC that just failed a refresh is not waited on again by every request for 30 s.
   if (core.now() - refresh.failedAt < REFRESH_RETRY_MS) return Promise.resolve();
+  if (force && refresh.pending) {
+    refresh.queued ??= refresh.pending.then(() => {
+      refresh.queued = null;
+      return refreshHead(w, runner, kick, true);
+    });
+    return refresh.queued;
+  }
   if (!refresh.pending) {
     refresh.wanted = true;
     const attempt = refresh.attempts;

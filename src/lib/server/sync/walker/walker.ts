@@ -43,6 +43,11 @@ export interface RefreshState {
   failedAt: number;
   /** The requests' shared wait for the one wanted now. */
   pending: Promise<void> | null;
+  /**
+   * A forced refresh asked while one runs: that one may have read the head before the activity
+   * it was asked for, so one more runs after it (shared by every such ask meanwhile).
+   */
+  queued: Promise<void> | null;
 }
 
 /**

@@ -1,0 +1,74 @@
+import type { Principal } from './authenticate.js';
+import { readRunUp } from '../store/trades.js';
+import { meterRun } from '../store/usage.js';
+import type { WalletLoader } from '../sync/wallet-loader.js';
+import type { HistoryContext, Target } from './history.js';
+
+/**
+ * The live part of a follow stream (decisions.md "Following a wallet live"): trades stored above
+ * the forward cursor, oldest first, as `{"trades":[...],"liveCursor":...,"live":true}` lines; an
+ * empty live line at least every 15 s; after FOLLOW_MAX_SECONDS (or at shutdown) an end line with
+ * the cursor to resume from. While it runs the wallet is followed: its chain's realtime stage wakes
+ * the walker when the chain has something new for it, and the walker's commit wakes this loop.
+ * Nothing is read ahead of what is sent, and the cursor only moves past what a line carried, so
+ * `follow=true&liveCursor=...` resumes without gap or repeat.
+ */
+export interface LiveParameters {
+  ctx: HistoryContext;
+  principal: Principal;
+  t: Target;
+  loader: WalletLoader;
+  /** The key of the newest trade delivered (exclusive start), null from the oldest. */
+  from: string | null;
+  cancelled(): boolean;
+  /** include=usd: a run's text with its figures. */
+  price(json: string): Promise<string>;
+  /** Waits for the loader's next change after `since`, at most `ms`, or the server's shutdown. */
+  nextChange(loader: WalletLoader, ms: number, since: number): Promise<void>;
+}
+
+/** How often a followed wallet's loader is asked for again, so the registry never drops it as idle. */
+const LOADER_RENEW_MS = 60_000;
+
+export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
+  const { ctx, t } = p;
+  const follow = ctx.follow ?? { maxMs: 3_600_000, keepaliveMs: 15_000 };
+  const unfollow = follow.realtime?.follow(t.chain, t.stored) ?? (() => {});
+  const endAt = Date.now() + follow.maxMs;
+  let key = p.from;
+  let loader = p.loader;
+  let renewedAt = Date.now();
+  let lastLineAt = Date.now();
+  const cursor = () => JSON.stringify(ctx.cursors.encode({ chain: t.chain, wallet: t.stored, key, signature: null, list: 'live' }));
+  try {
+    for (;;) {
+      if (p.cancelled()) return;
+      const now = Date.now();
+      if (ctx.closing?.aborted || now >= endAt) return yield `{"live":true,"end":true,"liveCursor":${cursor()}}\n`;
+      if (now - renewedAt >= LOADER_RENEW_MS) {
+        loader = await ctx.loaders.get(t.chain, t.stored);
+        renewedAt = now;
+      }
+      const v = loader.version;
+      const run = await readRunUp(ctx.db, loader.state.id, key ?? '', ctx.readRows);
+      if (run) {
+        const json = t.usd ? await p.price(run.json) : run.json;
+        await meterRun(ctx.db, { accountId: p.principal.accountId, walletId: loader.state.id, hi: run.hi, lo: run.lo, count: run.count, after: null });
+        ctx.metrics?.delivered(run.count);
+        key = run.hi;
+        yield `{"trades":[${json}],"liveCursor":${cursor()},"live":true}\n`;
+        lastLineAt = Date.now();
+        continue;
+      }
+      const wait = Math.min(lastLineAt + follow.keepaliveMs - now, endAt - now);
+      if (wait <= 0) {
+        yield `{"trades":[],"liveCursor":${cursor()},"live":true}\n`;
+        lastLineAt = Date.now();
+        continue;
+      }
+      await p.nextChange(loader, wait, v);
+    }
+  } finally {
+    unfollow();
+  }
+}
