@@ -18,7 +18,16 @@
  * A re-decode (`redecode`) skips discovery: the named transactions go through the same fetch and
  * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
-import { pollingRealtime, type ChainSource, type HistoryBatch, type HistoryParameters, type RedecodeParameters, type RedecodeResult, type TokenCache, type TokenInfo } from '../../core/chain-source.js';
+import {
+  pollingRealtime,
+  type ChainSource,
+  type HistoryBatch,
+  type HistoryParameters,
+  type RedecodeParameters,
+  type RedecodeResult,
+  type TokenCache,
+  type TokenInfo,
+} from '../../core/chain-source.js';
 import { newestListed } from '../../core/activity.js';
 import { HistoryError } from '../../core/errors.js';
 import { newestFirst } from '../../core/trade.js';

@@ -13,7 +13,15 @@
  * A page yields one batch. (A realtime stage, following the chain's head, would sit beside
  * discovery and feed the same fetch stage.)
  */
-import { pollingRealtime, type ChainSource, type HistoryBatch, type HistoryParameters, type RedecodeParameters, type RedecodeResult, type TokenCache } from '../../core/chain-source.js';
+import {
+  pollingRealtime,
+  type ChainSource,
+  type HistoryBatch,
+  type HistoryParameters,
+  type RedecodeParameters,
+  type RedecodeResult,
+  type TokenCache,
+} from '../../core/chain-source.js';
 import { HistoryError } from '../../core/errors.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
 import type { Limiter } from '../../rpc/limiter.js';

@@ -145,12 +145,16 @@ export function createApi(p: CreateApiParameters): Api {
   const rateLimit = createRateLimiter(p.rateLimitPerMinute ?? 0, p.db);
   const maxInFlight = p.maxConcurrentRequests ?? 512;
   const pools = {
-    history: createPool(maxInFlight, p.maxRequestsPerAccount ?? maxInFlight, () =>
-      new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 }),
+    history: createPool(
+      maxInFlight,
+      p.maxRequestsPerAccount ?? maxInFlight,
+      () => new HistoryError('overloaded', 'The server is at its limit of concurrent history requests; retry shortly.', { retryAfter: 2 }),
     ),
     // Follow streams stay open for up to an hour: their own caps, so they never crowd out history reads.
-    follow: createPool(p.maxFollowStreams ?? 1_000, p.maxFollowStreamsPerAccount ?? 20, () =>
-      new HistoryError('rate_limited', 'The server is at its limit of follow streams; retry later.', { retryAfter: 30 }),
+    follow: createPool(
+      p.maxFollowStreams ?? 1_000,
+      p.maxFollowStreamsPerAccount ?? 20,
+      () => new HistoryError('rate_limited', 'The server is at its limit of follow streams; retry later.', { retryAfter: 30 }),
     ),
   };
   return {
