@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptedSource, tradesOf } from '../support/scripted-source.js';
-import { OTHER_KEY, randomWallet, startTestServer, type TestServer } from '../support/test-server.js';
+import { readLines, type Line } from '../support/follow-lines.js';
+import { OTHER_KEY, randomWallet, startTestServer } from '../support/test-server.js';
 
 /**
  * follow=true (issue 24, decisions.md "Following a wallet live") through the app's route file, on
@@ -9,38 +10,6 @@ import { OTHER_KEY, randomWallet, startTestServer, type TestServer } from '../su
  * line; the stream ends after FOLLOW_MAX_SECONDS (4 here) with a liveCursor that resumes with no
  * gap and no repeat. The source's history is shared by its wallets, so each test has its own source.
  */
-interface Line {
-  trades?: { signature: string; side: string }[];
-  cursor?: string;
-  liveCursor?: string;
-  live?: boolean;
-  end?: boolean;
-  complete?: boolean;
-  code?: string;
-}
-
-/** Reads a stream line by line, calling `onLine` as each arrives (so the test can act mid-stream). */
-async function readLines(res: Response, onLine: (l: Line, all: Line[]) => void | Promise<void>): Promise<Line[]> {
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const all: Line[] = [];
-  let buf = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buf.slice(0, nl).replace(/:(-?\d+\.\d+)/g, ':"$1"')) as Line;
-      buf = buf.slice(nl + 1);
-      all.push(line);
-      await onLine(line, all);
-    }
-  }
-  return all;
-}
-
 const sigs = (lines: Line[]) => lines.flatMap((l) => (l.trades ?? []).map((t) => `${t.signature}/${t.side}`));
 const expectedSigs = (wallet: string, from: number, to: number) =>
   Array.from({ length: to - from }, (_, k) => tradesOf(wallet, from + k).map((t) => `${t.signature}/${t.side}`)).flat();
