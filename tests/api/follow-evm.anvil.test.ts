@@ -44,7 +44,10 @@ describe('follow=true on an EVM chain', () => {
       // Stop at the first live line with a trade, and one empty line after it at most.
       return all.some((x) => x.live && x.trades?.length);
     });
-    const history = lines.slice(0, lines.findIndex((l) => l.complete === true));
+    const history = lines.slice(
+      0,
+      lines.findIndex((l) => l.complete === true),
+    );
     expect(history.flatMap((l) => l.trades ?? [])).toHaveLength(s.groundTruth.length);
     const live = lines.filter((l) => l.live && l.trades?.length);
     expect(live).toHaveLength(1);

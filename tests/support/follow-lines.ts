@@ -38,4 +38,3 @@ export async function readLines(res: Response, onLine: (l: Line, all: Line[]) =>
   }
   return all;
 }
-

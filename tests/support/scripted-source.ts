@@ -1,5 +1,12 @@
 import type { SourceUnexplained } from '../../src/lib/core/activity.js';
-import { pollingRealtime, type ChainSource, type HistoryBatch, type HistoryParameters, type RedecodeParameters, type RedecodeResult } from '../../src/lib/core/chain-source.js';
+import {
+  pollingRealtime,
+  type ChainSource,
+  type HistoryBatch,
+  type HistoryParameters,
+  type RedecodeParameters,
+  type RedecodeResult,
+} from '../../src/lib/core/chain-source.js';
 import { formatUnits } from '../../src/lib/core/decimal.js';
 import { HistoryError } from '../../src/lib/core/errors.js';
 import { isoFromUnixSeconds, type SourceTrade } from '../../src/lib/core/trade.js';
@@ -41,6 +48,8 @@ export interface ScriptedSourceOptions {
   unexplainedEvery?: number;
   /** A realtime stage that polls every followed wallet this often (issue 24); absent, the server's fallback poll. */
   realtimePollMs?: number;
+  /** Transaction i's time (ISO), in place of tradesOf's fixed 2023 ones (webhooks announce only trades after their creation). */
+  blockTimeOf?: (i: number) => string;
 }
 
 export interface ScriptedSource extends ChainSource {
@@ -169,6 +178,10 @@ export function createScriptedSource(o: ScriptedSourceOptions): ScriptedSource {
   const isUnexplained = (i: number) => listed(i) && !explained(i);
   /** Transaction i's trades at this source's version: a listed one with i even has none but the leg version 2 finds. */
   const tradesFor = (wallet: string, i: number): SourceTrade[] => {
+    const timed = tradesForVersion(wallet, i);
+    return o.blockTimeOf ? timed.map((t) => ({ ...t, blockTime: o.blockTimeOf!(i) })) : timed;
+  };
+  const tradesForVersion = (wallet: string, i: number): SourceTrade[] => {
     const out = listed(i) && i % 2 === 0 ? [] : tradesAt(version, wallet, i);
     if (!explained(i)) return out;
     const odd = unexplainedOf(wallet, i).changes[1];

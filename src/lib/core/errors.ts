@@ -39,6 +39,8 @@ export const HISTORY_ERROR_CODES = [
   'history_incomplete',
   /** The database does not answer (restarting, unreachable): retry after a few seconds. */
   'store_unavailable',
+  /** A feature this server's operator has not set up (webhooks without WEBHOOK_SECRET_KEY). */
+  'not_configured',
   'config_invalid',
   ...TRANSPORT_FAULT_CODES,
   /** This instance's lease on a wallet was taken over: its walk stops, nothing it had not stored is written (never shown to clients). */

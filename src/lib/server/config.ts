@@ -55,6 +55,13 @@ export interface ServerConfig {
   /** Follow streams open on this instance, and per key, before 429 (MAX_FOLLOW_STREAMS, default 1000; MAX_FOLLOW_STREAMS_PER_KEY, default 20). */
   maxFollowStreams: number;
   maxFollowStreamsPerKey: number;
+  /** Webhooks' signing secrets are encrypted under it; without it no webhook can be created (WEBHOOK_SECRET_KEY). */
+  webhookSecretKey?: string;
+  /** Webhook URLs may be http (WEBHOOK_ALLOW_HTTP=true) and point to private addresses (WEBHOOK_ALLOW_PRIVATE=true): for tests and closed networks. */
+  webhookAllowHttp: boolean;
+  webhookAllowPrivate: boolean;
+  /** Webhooks per account (MAX_WEBHOOKS_PER_ACCOUNT, default 20). */
+  maxWebhooksPerAccount: number;
   /**
    * Worker threads that decode chain data beside the main thread (DECODE_THREADS; default one
    * less than the cores, at most 4; 0 decodes on the main thread).
@@ -94,6 +101,13 @@ const RPC_OPTION_VARS: [RegExp, Exclude<keyof ChainRpcOptions, 'headers' | 'disc
   [/^RPC_TIMEOUT_MS_([A-Z0-9_]+)$/, 'timeoutMs'],
   [/^RPC_LOGS_RANGE_([A-Z0-9_]+)$/, 'logsRange'],
 ];
+
+/** A `true`/`false` setting (default false); anything else stops the start. */
+function flag(env: Env, name: string): boolean {
+  const v = (env[name]?.trim() || 'false').toLowerCase();
+  if (v !== 'true' && v !== 'false') throw new HistoryError('config_invalid', `${name} must be "true" or "false", got "${env[name]}"`);
+  return v === 'true';
+}
 
 function positiveNumber(env: Env, name: string, fallback: number, { allowZero = false } = {}): number {
   const raw = env[name];
@@ -152,9 +166,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   const tronApiKey = env.TRON_API_KEY?.trim();
   if (tronApiKey) (rpcOptions.tron ??= {}).headers = { 'TRON-PRO-API-KEY': tronApiKey };
-  const pgliteOptimize = (env.PGLITE_OPTIMIZE?.trim() || 'false').toLowerCase();
-  if (pgliteOptimize !== 'true' && pgliteOptimize !== 'false')
-    throw new HistoryError('config_invalid', `PGLITE_OPTIMIZE must be "true" or "false", got "${env.PGLITE_OPTIMIZE}"`);
+  const pgliteOptimize = flag(env, 'PGLITE_OPTIMIZE') ? 'true' : 'false';
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new HistoryError('config_invalid', 'DATABASE_URL must be a postgres:// URL (unset it for the embedded database)');
@@ -209,6 +221,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     followMaxSeconds: positiveNumber(env, 'FOLLOW_MAX_SECONDS', 3600),
     maxFollowStreams: Math.floor(positiveNumber(env, 'MAX_FOLLOW_STREAMS', 1000)),
     maxFollowStreamsPerKey: Math.floor(positiveNumber(env, 'MAX_FOLLOW_STREAMS_PER_KEY', 20)),
+    webhookSecretKey: env.WEBHOOK_SECRET_KEY?.trim() || undefined,
+    webhookAllowHttp: flag(env, 'WEBHOOK_ALLOW_HTTP'),
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    maxWebhooksPerAccount: Math.floor(positiveNumber(env, 'MAX_WEBHOOKS_PER_ACCOUNT', 20)),
     priceFeeds,
     priceWaitMs: positiveNumber(env, 'PRICE_WAIT_MS', 2000, { allowZero: true }),
     priceSource,

@@ -13,6 +13,10 @@ import { migrate } from './store/migrations.js';
 import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
 import { createRealtime } from './sync/realtime/create-realtime.js';
+import { defaultLookup } from './webhooks/deliver.js';
+import { startWebhookDispatcher, type WebhookDispatcher } from './webhooks/dispatcher.js';
+import { createSecretSealer } from './webhooks/secrets.js';
+import { createWebhookFollows } from './webhooks/webhook-follows.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import { createWalletLeases } from './sync/wallet-leases.js';
 import { createSharedLimiter } from './sync/shared-limiter.js';
@@ -129,6 +133,8 @@ export async function createServer({ config, sources, log = console.log, readRow
     // Several instances may share a PostgreSQL database: one walk per wallet among them, by lease.
     // The embedded store belongs to this process alone.
     const leases = db.kind === 'postgres' ? await createWalletLeases({ db, ttlMs: config.leaseSeconds * 1000 }) : undefined;
+    // Set once the webhook sender starts (below); a commit before that has nothing to wake.
+    let dispatcher: WebhookDispatcher | undefined;
     const loaders = createLoaderRegistry({
       db,
       sourceFor,
@@ -138,6 +144,8 @@ export async function createServer({ config, sources, log = console.log, readRow
       onStored: (chain, walletId, trades) => {
         const coin = coinOf(chain);
         if (coin) pricer.stored(coin, walletId, trades);
+        // A commit may have written deliveries (the outbox): send them now, not at the next poll.
+        dispatcher?.wake();
       },
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });
@@ -155,6 +163,25 @@ export async function createServer({ config, sources, log = console.log, readRow
     // Follow streams' realtime stages: where this instance builds sources, each chain's own (EVM
     // heads and batched Transfer logs, Solana and Tron polls); ROLE=api polls and asks the workers.
     const realtime = createRealtime({ loaders, sourceFor: config.role === 'api' ? undefined : sourceFor, log });
+    // Webhooks (issue 24): their wallets followed where this instance walks, the outbox sent
+    // from here too; the API (wherever it runs) creates and lists them.
+    const sealer = config.webhookSecretKey ? createSecretSealer(config.webhookSecretKey) : null;
+    const walks = config.role !== 'api';
+    const follows = walks ? createWebhookFollows(db, loaders, realtime) : undefined;
+    dispatcher =
+      walks && sealer
+        ? startWebhookDispatcher({
+            db,
+            chains,
+            cursors,
+            sealer,
+            delivery: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
+            log,
+          })
+        : undefined;
+    if (follows) await follows.sync();
+    const followSweep = follows && config.role === 'worker' ? setInterval(() => void follows.sync().catch(() => {}), 30_000) : undefined;
+    followSweep?.unref?.();
     const api = createApi({
       db,
       chains,
@@ -171,6 +198,15 @@ export async function createServer({ config, sources, log = console.log, readRow
       followMaxMs: config.followMaxSeconds * 1000,
       maxFollowStreams: config.maxFollowStreams,
       maxFollowStreamsPerAccount: config.maxFollowStreamsPerKey,
+      webhooks: {
+        sealer,
+        allowHttp: config.webhookAllowHttp,
+        allowPrivate: config.webhookAllowPrivate,
+        maxPerAccount: config.maxWebhooksPerAccount,
+        lookup: defaultLookup,
+        follows,
+        wakeSender: () => dispatcher?.wake(),
+      },
     });
     /** GET /metrics: the API's counters plus what loaders and sources keep. */
     async function metricsText(): Promise<string> {
@@ -208,6 +244,9 @@ export async function createServer({ config, sources, log = console.log, readRow
       role: config.role,
       async close() {
         clearInterval(sweep);
+        clearInterval(followSweep);
+        await dispatcher?.close();
+        follows?.close();
         await realtime.close();
         await demand?.close();
         await loaders.stopAll();

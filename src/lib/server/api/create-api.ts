@@ -7,6 +7,8 @@ import { authenticate, type Principal } from './authenticate.js';
 import type { CursorCodec } from './cursor.js';
 import type { HistoryContext } from './history.js';
 import type { Realtime } from '../sync/realtime/create-realtime.js';
+import type { WebhookFollows } from '../webhooks/webhook-follows.js';
+import type { WebhookSettings } from './webhook-request.js';
 
 /**
  * What the v1 handlers share: the history context, the per-account rate limit and the count of
@@ -37,6 +39,13 @@ export interface CreateApiParameters {
   realtime?: Realtime;
   /** Prices for include=usd; without it every price is null (tests that never price). */
   usd?: HistoryContext['usd'];
+  /** Webhooks (issue 24): settings, the follows of their wallets, and a way to wake the sender. */
+  webhooks?: ApiWebhooks;
+}
+
+export interface ApiWebhooks extends WebhookSettings {
+  follows?: WebhookFollows;
+  wakeSender?: () => void;
 }
 
 export interface Api {
@@ -44,6 +53,7 @@ export interface Api {
   readonly metrics: Metrics;
   readonly db: Database;
   readonly chains: ChainRegistry;
+  readonly webhooks?: ApiWebhooks;
   discoveryOf(slug: string): string | undefined;
   /**
    * Shutting down (SIGTERM): open streams end now with their final line and a cursor, pages
@@ -162,6 +172,7 @@ export function createApi(p: CreateApiParameters): Api {
     metrics,
     db: p.db,
     chains: p.chains,
+    webhooks: p.webhooks,
     discoveryOf: (slug) => p.discoveryOf?.(slug),
     beginShutdown: () => closing.abort(),
     async authenticate(request) {

@@ -22,6 +22,7 @@ const problemCodes = [
   'upstream_unavailable',
   'overloaded',
   'history_incomplete',
+  'not_configured',
   'internal',
   'invalid_request',
   'store_unavailable',

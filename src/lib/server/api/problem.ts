@@ -13,6 +13,7 @@ const STATUS: Partial<Record<HistoryErrorCode, number>> = {
   method_not_allowed: 405,
   rate_limited: 429,
   history_incomplete: 409,
+  not_configured: 501,
   internal: 500,
   upstream_unavailable: 502,
   overloaded: 503,
@@ -39,6 +40,7 @@ const TITLES: Partial<Record<HistoryErrorCode, string>> = {
   upstream_unavailable: 'Upstream unavailable',
   overloaded: 'Overloaded',
   history_incomplete: 'History incomplete',
+  not_configured: 'Not configured',
   internal: 'Internal error',
 };
 

@@ -18,7 +18,8 @@ export async function respond(handler: () => Promise<Response> | Response): Prom
  * 405 is plain text). History reads are metered and start loads, so that route does not offer HEAD.
  */
 export function methodNotAllowed(allow: string): (event: { request: Request }) => Response {
-  return ({ request }) => problemResponse(new HistoryError('method_not_allowed', `${request.method} is not allowed here; use GET.`, { context: { allow } }));
+  return ({ request }) =>
+    problemResponse(new HistoryError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, { context: { allow } }));
 }
 
 /** A JSON answer of the API (no-store unless told otherwise). */

@@ -4,8 +4,8 @@ import { migrate } from './migrations.js';
 /**
  * Moving a store to another database (the embedded PGlite to a PostgreSQL server, as an operator
  * who outgrows one process does): every table that holds state is copied with its ids, so keys,
- * usage, wallets' load state, trades, unexplained transactions, token metadata, price rounds and
- * the cursor secret carry over, and cursors issued before the move keep working (they name trade keys, which are copied as they are).
+ * usage, wallets' load state, trades, unexplained transactions, token metadata, price rounds,
+ * webhooks with their pending deliveries and the cursor secret carry over, and cursors issued before the move keep working (they name trade keys, which are copied as they are).
  *
  * Rows move in keyset-ordered chunks as one JSON parameter each (`json_populate_recordset`): one
  * round trip per chunk on both kinds of database and never a whole table in memory.
@@ -21,6 +21,9 @@ const TABLES: { name: string; key: string[] }[] = [
   { name: 'unexplained', key: ['wallet_id', 'k'] },
   { name: 'usage_ranges', key: ['account_id', 'wallet_id', 'lo'] },
   { name: 'price_rounds', key: ['feed', 'round'] },
+  { name: 'webhooks', key: ['id'] },
+  { name: 'webhook_wallets', key: ['webhook_id', 'wallet_id'] },
+  { name: 'webhook_deliveries', key: ['webhook_id', 'seq'] },
 ];
 
 /** Tables with a serial id: their sequences continue after the copied ids. */

@@ -235,6 +235,46 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
             PRIMARY KEY (feed, round)
           )`,
   },
+  {
+    // Webhooks (issue 24): a webhook's wallets, and its outbox of deliveries, written by the
+    // statement that stores the trades they announce (store/trades.ts), so a crash between storing
+    // and sending loses nothing. `next_seq` is taken in that same statement: seq is gapless.
+    version: 12,
+    sql: `CREATE TABLE webhooks (
+            id text COLLATE "C" PRIMARY KEY,
+            account_id int NOT NULL REFERENCES accounts(id),
+            url text NOT NULL,
+            secret_enc text NOT NULL,
+            old_secret_enc text,
+            old_secret_until timestamptz,
+            status text NOT NULL DEFAULT 'active',
+            next_seq bigint NOT NULL DEFAULT 1,
+            last_error text,
+            last_error_at timestamptz,
+            created_at timestamptz NOT NULL DEFAULT now()
+          );
+          CREATE INDEX webhooks_account ON webhooks (account_id);
+          CREATE TABLE webhook_wallets (
+            webhook_id text COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+            wallet_id int NOT NULL REFERENCES wallets(id),
+            PRIMARY KEY (webhook_id, wallet_id)
+          );
+          CREATE INDEX webhook_wallets_wallet ON webhook_wallets (wallet_id);
+          CREATE TABLE webhook_deliveries (
+            webhook_id text COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+            seq bigint NOT NULL,
+            wallet_id int NOT NULL,
+            keys text[] NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            attempts int NOT NULL DEFAULT 0,
+            next_attempt_at timestamptz NOT NULL DEFAULT now(),
+            claimed_until timestamptz,
+            last_error text,
+            delivered_at timestamptz,
+            PRIMARY KEY (webhook_id, seq)
+          );
+          CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE delivered_at IS NULL`,
+  },
 ];
 
 /**

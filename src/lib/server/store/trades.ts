@@ -49,6 +49,7 @@ export async function storeBatch(
     uks,
     usigs,
     ujsons,
+    trades.map((t) => t.blockTime),
   ];
   // Several instances on one database: the write counts only if this walker still holds the
   // wallet's lease in the generation it took (renewed by the same statement), and it wakes the
@@ -58,15 +59,27 @@ export async function storeBatch(
   const rows = await db.query<{ n: number; trade_count: number; decoder_version: number; unexplained_count: number }>(
     `WITH ${
       leased
-        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $17 * interval '1 millisecond'
-                     WHERE wallet_id = $1 AND holder = $15 AND generation = $16 RETURNING 1),`
+        ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $18 * interval '1 millisecond'
+                     WHERE wallet_id = $1 AND holder = $16 AND generation = $17 RETURNING 1),`
         : ''
     }
      ins AS (
        INSERT INTO trades (wallet_id, k, signature, leg, json)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[])${leased ? ' WHERE EXISTS (SELECT 1 FROM lease)' : ''}
-       ON CONFLICT (wallet_id, signature, leg) DO NOTHING RETURNING 1),
+       ON CONFLICT (wallet_id, signature, leg) DO NOTHING RETURNING k),
      n AS (SELECT count(*)::int AS n FROM ins),
+     -- The outbox (issue 24): each webhook of the wallet gets one delivery of the trades new here
+     -- that came after it was created, with the next seq of its own (taken here: gapless). Block
+     -- times have whole seconds: a trade in the second the webhook was made counts as after it.
+     fresh AS (SELECT i.k, b.t FROM ins i JOIN unnest($2::text[], $15::timestamptz[]) AS b(k, t) ON b.k = i.k),
+     hooks AS (
+       UPDATE webhooks h SET next_seq = h.next_seq + 1 FROM webhook_wallets ww
+       WHERE ww.webhook_id = h.id AND ww.wallet_id = $1 AND EXISTS (SELECT 1 FROM fresh f WHERE f.t >= date_trunc('second', h.created_at))
+       RETURNING h.id, h.next_seq - 1 AS seq, h.created_at),
+     outbox AS (
+       INSERT INTO webhook_deliveries (webhook_id, seq, wallet_id, keys)
+       SELECT h.id, h.seq, $1, ARRAY(SELECT f.k FROM fresh f WHERE f.t >= date_trunc('second', h.created_at) ORDER BY f.k) FROM hooks h
+       RETURNING 1),
      uins AS (
        INSERT INTO unexplained (wallet_id, k, signature, json)
        SELECT $1, * FROM unnest($12::text[], $13::text[], $14::text[])${leased ? ' WHERE EXISTS (SELECT 1 FROM lease)' : ''}
