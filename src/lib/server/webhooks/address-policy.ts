@@ -6,7 +6,10 @@ import { BlockList, isIP } from 'node:net';
  * reserved and documentation ranges beside them. Checked at registration on a literal address or a
  * name that resolves, and at every attempt on the address the request then connects to.
  */
-const refused = new BlockList();
+// Two lists: Node's BlockList matches IPv4 addresses against IPv6 rules as IPv4-mapped, so the
+// ::ffff:0:0/96 rule would refuse every IPv4 address if both sat in one list.
+const refused4 = new BlockList();
+const refused6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -23,7 +26,7 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  refused.addSubnet(net, bits, 'ipv4');
+  refused4.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
   ['::', 128],
@@ -37,12 +40,12 @@ for (const [net, bits] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  refused.addSubnet(net, bits, 'ipv6');
+  refused6.addSubnet(net, bits, 'ipv6');
 }
 
 /** True when a webhook may not connect to this IP address (v4 or v6 text). */
 export function isRefusedAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 0) return true;
-  return refused.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? refused4.check(ip, 'ipv4') : refused6.check(ip, 'ipv6');
 }
