@@ -24,8 +24,11 @@ export interface Stack {
   tradeCount: number;
   replay: ReplayServer;
   logs: string[];
-  /** New trades for the wallet, newer than everything served so far (for refresh tests). */
-  addNewerTrades(n: number, seed?: number): Promise<void>;
+  /**
+   * New trades for the wallet, newer than everything served so far (for refresh tests); with
+   * `startTime` (unix s) they are timed from then (webhooks announce trades after their creation).
+   */
+  addNewerTrades(n: number, seed?: number, startTime?: number): Promise<void>;
   /** Another synthesised wallet served by the same replay; its address and trade count. */
   addWallet(trades: number, seed: number): Promise<{ wallet: string; tradeCount: number }>;
   /** Restarts the server on the same port and data with another cursor secret (old cursors turn invalid). */
@@ -164,7 +167,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     tradeCount: world.wallet.tradeCount,
     replay,
     logs: app.logs,
-    async addNewerTrades(n, seed = 97) {
+    async addNewerTrades(n, seed = 97, startTime?: number) {
       const all = world.transactions;
       const maxSlot = Math.max(...all.map((t) => t.slot));
       const maxTime = Math.max(...all.map((t) => t.blockTime ?? 0));
@@ -173,7 +176,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
         seed,
         wallet: world.wallet.wallet,
         startSlot: maxSlot + 1000,
-        startTime: maxTime + 600,
+        startTime: Math.max(maxTime + 600, startTime ?? 0),
         includeFixtures: false,
       });
       // The replay server reads token metadata from this same Map.
