@@ -11,7 +11,13 @@ describe('real responses validate against /v1/openapi.json', () => {
   beforeAll(async () => {
     srv = await startTestServer({
       sources: { sol: createScriptedSource({ transactions: 40, batchSize: 10, unexplainedEvery: 6 }) },
-      env: { STREAM_MAX_SECONDS: '1' },
+      env: {
+        STREAM_MAX_SECONDS: '1',
+        FOLLOW_MAX_SECONDS: '1',
+        WEBHOOK_SECRET_KEY: 'openapi-test-key',
+        WEBHOOK_ALLOW_HTTP: 'true',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      },
     });
     const res = await srv.get('/v1/openapi.json', null);
     expect(res.status).toBe(200);
@@ -37,6 +43,10 @@ describe('real responses validate against /v1/openapi.json', () => {
       '/v1/wallets/{address}/history',
       '/v1/wallets/{address}/pnl',
       '/v1/wallets/{address}/unexplained',
+      '/v1/webhooks',
+      '/v1/webhooks/{id}',
+      '/v1/webhooks/{id}/enable',
+      '/v1/webhooks/{id}/rotate',
     ]);
     const chainParam = doc.paths['/v1/wallets/{address}/history'].get.parameters.find((p: any) => p.name === 'chain');
     expect(chainParam.schema.enum).toEqual(expect.arrayContaining(['sol', 'eth', 'base', 'bsc', 'monad', 'robinhood', 'tron']));
@@ -98,6 +108,30 @@ describe('real responses validate against /v1/openapi.json', () => {
     expect(incomplete.status).toBe(409);
     validator('Problem', await incomplete.json());
     validator('Usage', await (await srv.get('/v1/usage')).json());
+    // follow=true: the final line with its liveCursor, then (nothing new here) the end line after FOLLOW_MAX_SECONDS.
+    const followed = (await (await srv.get(`/v1/wallets/${w}/history?follow=true`)).text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    validator(
+      'StreamFinal',
+      followed.find((l) => 'complete' in l),
+    );
+    expect(followed.find((l) => 'complete' in l).liveCursor).toBeTruthy();
+    validator('LiveEnd', followed.at(-1));
+    for (const l of followed.filter((x) => x.live && !x.end)) validator('LiveLine', l);
+    // Webhooks: created (with its secret once), listed, read.
+    const made = await srv.get('/v1/webhooks', undefined, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', wallets: [{ chain: 'sol', address: w }] }),
+    });
+    expect(made.status).toBe(201);
+    const hook = await made.json();
+    validator('WebhookWithSecret', hook);
+    validator('WebhookList', await (await srv.get('/v1/webhooks')).json());
+    validator('Webhook', await (await srv.get(`/v1/webhooks/${hook.id}`)).json());
+    validator('Problem', await (await srv.get('/v1/webhooks/wh_none')).json());
     const chains = await (await srv.get('/v1/chains', null)).json();
     validator('Chains', chains);
     expect(chains.chains.map((c: any) => c.slug)).toEqual(expect.arrayContaining(['sol', 'eth', 'base', 'bsc', 'monad', 'robinhood', 'tron']));

@@ -12,11 +12,7 @@ import { openDatabase, type Database } from './store/database.js';
 import { migrate } from './store/migrations.js';
 import { createStoreHintCache, createStoreKeyedCache, resolveCursorSecret } from './store/settings.js';
 import { createStoreTokenCache } from './store/tokens.js';
-import { createRealtime } from './sync/realtime/create-realtime.js';
-import { defaultLookup } from './webhooks/deliver.js';
-import { startWebhookDispatcher, type WebhookDispatcher } from './webhooks/dispatcher.js';
-import { createSecretSealer } from './webhooks/secrets.js';
-import { createWebhookFollows } from './webhooks/webhook-follows.js';
+import { startLive, type Live } from './live/start-live.js';
 import { createLoaderRegistry, type LoaderRegistry } from './sync/loader-registry.js';
 import { createWalletLeases } from './sync/wallet-leases.js';
 import { createSharedLimiter } from './sync/shared-limiter.js';
@@ -134,7 +130,7 @@ export async function createServer({ config, sources, log = console.log, readRow
     // The embedded store belongs to this process alone.
     const leases = db.kind === 'postgres' ? await createWalletLeases({ db, ttlMs: config.leaseSeconds * 1000 }) : undefined;
     // Set once the webhook sender starts (below); a commit before that has nothing to wake.
-    let dispatcher: WebhookDispatcher | undefined;
+    let live: Live | undefined = undefined;
     const loaders = createLoaderRegistry({
       db,
       sourceFor,
@@ -145,7 +141,7 @@ export async function createServer({ config, sources, log = console.log, readRow
         const coin = coinOf(chain);
         if (coin) pricer.stored(coin, walletId, trades);
         // A commit may have written deliveries (the outbox): send them now, not at the next poll.
-        dispatcher?.wake();
+        live?.dispatcher?.wake();
       },
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });
@@ -160,28 +156,7 @@ export async function createServer({ config, sources, log = console.log, readRow
     // (store/wallets.ts): they resume on their own, no sooner.
     const sweep = !demand && config.role !== 'api' ? setInterval(() => void loaders.resumeBackground().catch(() => {}), 30_000) : undefined;
     sweep?.unref?.();
-    // Follow streams' realtime stages: where this instance builds sources, each chain's own (EVM
-    // heads and batched Transfer logs, Solana and Tron polls); ROLE=api polls and asks the workers.
-    const realtime = createRealtime({ loaders, sourceFor: config.role === 'api' ? undefined : sourceFor, log });
-    // Webhooks (issue 24): their wallets followed where this instance walks, the outbox sent
-    // from here too; the API (wherever it runs) creates and lists them.
-    const sealer = config.webhookSecretKey ? createSecretSealer(config.webhookSecretKey) : null;
-    const walks = config.role !== 'api';
-    const follows = walks ? createWebhookFollows(db, loaders, realtime) : undefined;
-    dispatcher =
-      walks && sealer
-        ? startWebhookDispatcher({
-            db,
-            chains,
-            cursors,
-            sealer,
-            delivery: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
-            log,
-          })
-        : undefined;
-    if (follows) await follows.sync();
-    const followSweep = follows && config.role === 'worker' ? setInterval(() => void follows.sync().catch(() => {}), 30_000) : undefined;
-    followSweep?.unref?.();
+    live = await startLive({ config, db, chains, cursors, loaders, sourceFor, log });
     const api = createApi({
       db,
       chains,
@@ -194,19 +169,11 @@ export async function createServer({ config, sources, log = console.log, readRow
       readRows,
       discoveryOf: (slug) => ready.get(slug)?.discovery,
       usd: { pricer, coinOf },
-      realtime,
+      realtime: live.realtime,
       followMaxMs: config.followMaxSeconds * 1000,
       maxFollowStreams: config.maxFollowStreams,
       maxFollowStreamsPerAccount: config.maxFollowStreamsPerKey,
-      webhooks: {
-        sealer,
-        allowHttp: config.webhookAllowHttp,
-        allowPrivate: config.webhookAllowPrivate,
-        maxPerAccount: config.maxWebhooksPerAccount,
-        lookup: defaultLookup,
-        follows,
-        wakeSender: () => dispatcher?.wake(),
-      },
+      webhooks: live.webhooks,
     });
     /** GET /metrics: the API's counters plus what loaders and sources keep. */
     async function metricsText(): Promise<string> {
@@ -244,10 +211,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       role: config.role,
       async close() {
         clearInterval(sweep);
-        clearInterval(followSweep);
-        await dispatcher?.close();
-        follows?.close();
-        await realtime.close();
+        await live?.close();
         await demand?.close();
         await loaders.stopAll();
         await leases?.close();

@@ -1,4 +1,5 @@
 import { PUBLIC_CHAINS_SCHEMA } from '../../chains/registry.js';
+import { followParameters, liveSchemas, webhookPaths } from './openapi-live.js';
 
 /**
  * The OpenAPI 3.1 document of the whole v1 surface, served at /v1/openapi.json and used by the
@@ -44,7 +45,7 @@ export function openApiDocument(chainSlugs: string[]): Record<string, unknown> {
     },
     servers: [{ url: '/' }],
     components: components(),
-    paths: paths(chainSlugs),
+    paths: { ...paths(chainSlugs), ...webhookPaths },
   };
 }
 
@@ -224,6 +225,7 @@ function components(): Record<string, unknown> {
             description: 'Transactions read whose balance changes no trade explains (GET /v1/wallets/{address}/unexplained); so far while loading.',
           },
           cursor: { type: 'string', description: 'Present exactly when complete is false.' },
+          liveCursor: { type: 'string', description: 'follow=true: the forward cursor live lines continue from.' },
           pricesComplete,
           error: {
             type: 'object',
@@ -296,6 +298,7 @@ function components(): Record<string, unknown> {
         },
       },
       ...pnlSchemas,
+      ...liveSchemas,
       Usage: {
         type: 'object',
         additionalProperties: false,
@@ -358,6 +361,7 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
             description:
               "usd: each trade also carries nativeUsd and valueUsd (the native coin's USD price at the trade, from the chains' own Chainlink feeds), and the final line or page pricesComplete. Any other value: 400 invalid_parameter.",
           },
+          ...followParameters,
         ],
         responses: {
           '200': {
@@ -371,7 +375,16 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
               },
             },
             content: {
-              'application/x-ndjson': { schema: { oneOf: [{ $ref: '#/components/schemas/StreamBatch' }, { $ref: '#/components/schemas/StreamFinal' }] } },
+              'application/x-ndjson': {
+                schema: {
+                  oneOf: [
+                    { $ref: '#/components/schemas/StreamBatch' },
+                    { $ref: '#/components/schemas/StreamFinal' },
+                    { $ref: '#/components/schemas/LiveLine' },
+                    { $ref: '#/components/schemas/LiveEnd' },
+                  ],
+                },
+              },
               'application/json': { schema: { $ref: '#/components/schemas/Page' } },
             },
           },
@@ -400,6 +413,40 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
         },
       },
     },
+    ...reportPaths(chainSlugs),
+    '/v1/usage': {
+      get: {
+        operationId: 'getUsage',
+        summary: 'Trades counted for your account',
+        security: [{ bearer: [] }],
+        responses: {
+          '200': { description: 'Trades counted for the account', content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
+          '401': problem('Missing, malformed, unknown or revoked key'),
+        },
+      },
+    },
+    '/v1/chains': {
+      get: {
+        operationId: 'getChains',
+        summary: 'Chains this server serves',
+        security: [],
+        responses: { '200': { description: 'Chains served', content: { 'application/json': { schema: { $ref: '#/components/schemas/Chains' } } } } },
+      },
+    },
+    '/v1/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This document',
+        security: [],
+        responses: { '200': { description: 'This document', content: { 'application/json': {} } } },
+      },
+    },
+  };
+}
+
+/** The wallet's reports: PnL and the tax exports (issue 25). */
+function reportPaths(chainSlugs: string[]): Record<string, unknown> {
+  return {
     '/v1/wallets/{address}/pnl': {
       get: {
         operationId: 'getWalletPnl',
@@ -467,33 +514,6 @@ function paths(chainSlugs: string[]): Record<string, unknown> {
           '502': problem('The chain RPC failed before the history could be read'),
           '503': problem('Overloaded'),
         },
-      },
-    },
-    '/v1/usage': {
-      get: {
-        operationId: 'getUsage',
-        summary: 'Trades counted for your account',
-        security: [{ bearer: [] }],
-        responses: {
-          '200': { description: 'Trades counted for the account', content: { 'application/json': { schema: { $ref: '#/components/schemas/Usage' } } } },
-          '401': problem('Missing, malformed, unknown or revoked key'),
-        },
-      },
-    },
-    '/v1/chains': {
-      get: {
-        operationId: 'getChains',
-        summary: 'Chains this server serves',
-        security: [],
-        responses: { '200': { description: 'Chains served', content: { 'application/json': { schema: { $ref: '#/components/schemas/Chains' } } } } },
-      },
-    },
-    '/v1/openapi.json': {
-      get: {
-        operationId: 'getOpenApi',
-        summary: 'This document',
-        security: [],
-        responses: { '200': { description: 'This document', content: { 'application/json': {} } } },
       },
     },
   };

@@ -1,0 +1,58 @@
+import type { ChainSource } from '../../core/chain-source.js';
+import type { ChainRegistry } from '../../chains/registry.js';
+import type { ApiWebhooks } from '../api/create-api.js';
+import type { CursorCodec } from '../api/cursor.js';
+import type { ServerConfig } from '../config.js';
+import type { Database } from '../store/database.js';
+import type { LoaderRegistry } from '../sync/loader-registry.js';
+import { createRealtime, type Realtime } from '../sync/realtime/create-realtime.js';
+import { defaultLookup } from '../webhooks/deliver.js';
+import { startWebhookDispatcher, type WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { createSecretSealer } from '../webhooks/secrets.js';
+import { createWebhookFollows } from '../webhooks/webhook-follows.js';
+
+/**
+ * What following wallets needs in a server (issue 24): the realtime stages (where this instance
+ * builds sources, each chain's own; ROLE=api polls and asks the workers), and for webhooks the
+ * follows of their wallets and the outbox's sender where this instance walks (the API, wherever it
+ * runs, creates and lists them). ROLE=worker learns of new webhooks every 30 s.
+ */
+export interface Live {
+  realtime: Realtime;
+  dispatcher?: WebhookDispatcher;
+  /** What the API's webhook operations need. */
+  webhooks: ApiWebhooks;
+  close(): Promise<void>;
+}
+
+export async function startLive(p: {
+  config: ServerConfig;
+  db: Database;
+  chains: ChainRegistry;
+  cursors: CursorCodec;
+  loaders: LoaderRegistry;
+  sourceFor: (chain: string) => ChainSource | Promise<ChainSource>;
+  log: (line: string) => void;
+}): Promise<Live> {
+  const { config, db, loaders, log } = p;
+  const walks = config.role !== 'api';
+  const realtime = createRealtime({ loaders, sourceFor: walks ? p.sourceFor : undefined, log });
+  const sealer = config.webhookSecretKey ? createSecretSealer(config.webhookSecretKey) : null;
+  const follows = walks ? createWebhookFollows(db, loaders, realtime) : undefined;
+  const delivery = { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate };
+  const dispatcher = walks && sealer ? startWebhookDispatcher({ db, chains: p.chains, cursors: p.cursors, sealer, delivery, log }) : undefined;
+  if (follows) await follows.sync();
+  const sweep = follows && config.role === 'worker' ? setInterval(() => void follows.sync().catch(() => {}), 30_000) : undefined;
+  sweep?.unref?.();
+  return {
+    realtime,
+    dispatcher,
+    webhooks: { sealer, ...delivery, maxPerAccount: config.maxWebhooksPerAccount, lookup: defaultLookup, follows, wakeSender: () => dispatcher?.wake() },
+    async close() {
+      clearInterval(sweep);
+      await dispatcher?.close();
+      follows?.close();
+      await realtime.close();
+    },
+  };
+}
