@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard,prices to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard,prices,live to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
 import { benchApi } from './api.js';
 
@@ -30,6 +30,16 @@ async function main() {
         `  (loading through the scripted source: ${Math.round(r.loadTradesPerSec)} trades/s; RSS before the 1,000,000-trade stream ${Math.round(r.rssBaseMb)} MB, client and server in one process)`,
       );
     }
+  }
+  if (want('live')) {
+    const { benchLive } = await import('./live.js');
+    console.log('live: the EVM realtime stage on anvil, a Tron poll, 500 idle follow streams...');
+    const r = await benchLive(console.log);
+    report('[evm] requests per new confirmed range, 1,000 followed wallets', r.evmRequestsPerRange, 'requests', 1, 'lower');
+    report('[evm] block confirmed → wallets told (median, 2 s poll)', r.evmNoticeMs, 'ms', 2_000, 'lower');
+    report('[tron] requests per followed wallet per 3 s poll, nothing new', r.tronRequestsPerPoll, 'requests', 2, 'lower');
+    console.log(`  (one TronGrid key at 15 requests/s serves ${r.tronWalletsPerKey} followed wallets at a 3 s poll)`);
+    report(`RSS per idle follow stream (${r.followStreams} open)`, r.followStreamRssKb / 1024, 'MB', 1, 'lower');
   }
   if (want('memory')) {
     const { benchMemory } = await import('./memory.js');

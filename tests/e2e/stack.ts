@@ -69,6 +69,8 @@ export interface AppServer {
   restart(env?: Record<string, string>): Promise<void>;
   /** SIGKILL: the process dies where it stands (no handler runs); `restart()` starts it again. */
   kill(): Promise<void>;
+  /** The running process's id (memory benchmarks read its RSS). */
+  pid(): number;
   /** Sends the process a signal; resolves with how long it took to exit. */
   signal(sig: NodeJS.Signals): Promise<{ exitMs: number }>;
   stop(): Promise<void>;
@@ -120,6 +122,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       await stopServer(child);
       child = await spawnServer(extra);
     },
+    pid: () => child.pid!,
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

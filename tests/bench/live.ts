@@ -1,0 +1,134 @@
+/**
+ * Live (issue 24), `BENCH_ONLY=live`:
+ *  - EVM: 1,000 followed wallets on anvil, 20 new confirmed blocks each with transfers to some of
+ *    them: HTTP requests the realtime stage makes per new confirmed range (target 1: one batch of
+ *    two eth_getLogs, whatever the wallet count), and from a block becoming confirmed to the stage
+ *    telling its wallets (target ≤ 2,000 ms after the poll sees it; the poll is every 2 s);
+ *  - Tron: HTTP requests one followed wallet's 3 s poll costs when nothing is new, hence how many
+ *    wallets one TronGrid key (15 requests/s) serves at that pace;
+ *  - 500 idle follow streams on one built server (its own process, the Solana replay): RSS per
+ *    stream (target < 1 MB).
+ */
+import { readFileSync } from 'node:fs';
+import { createMemoryTokenCache } from '../../src/lib/core/chain-source.js';
+import { createTronSource } from '../../src/lib/chains/tron/source.js';
+import { watchTransfers } from '../../src/lib/chains/evm/realtime/watch-transfers.js';
+import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
+import { startAnvil } from '../support/anvil/anvil.js';
+import { ARTIFACTS, createChainDriver } from '../support/anvil/contracts.js';
+import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
+import { buildTronReplayWorld, startTronReplayServer } from '../support/tron-replay/index.js';
+import { API_KEY, startStack } from '../e2e/stack.js';
+
+export interface LiveBench {
+  evmRequestsPerRange: number;
+  evmRanges: number;
+  evmNoticeMs: number;
+  tronRequestsPerPoll: number;
+  tronWalletsPerKey: number;
+  followStreamRssKb: number;
+  followStreams: number;
+}
+
+const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function evm(log: (s: string) => void): Promise<Pick<LiveBench, 'evmRequestsPerRange' | 'evmRanges' | 'evmNoticeMs'>> {
+  const node = await startAnvil();
+  const proxy = await startLimitingProxy(node.url);
+  try {
+    const d = createChainDriver(node.url);
+    const erc20 = ARTIFACTS.erc20Fixed();
+    const token = await d.deploy(DEPLOYER, erc20, ['Kappa', 'KAP', 10n ** 27n, DEPLOYER]);
+    const wallets = Array.from({ length: 1_000 }, (_, i) => '0x' + (0xbe000 + i).toString(16).padStart(40, '0'));
+    const told: { at: number; wallets: string[] }[] = [];
+    const abort = new AbortController();
+    const rpc = createRpcTransport({ url: proxy.url });
+    const running = watchTransfers(
+      { rpc, confirmation: 1, pollMs: 2_000, maxRange: 2_000 },
+      { wallets: () => wallets, onActivity: (w) => void told.push({ at: Date.now(), wallets: [...w] }), signal: abort.signal },
+    );
+    await sleep(2_500);
+    const before = { ...proxy.seen };
+    const confirmedAt: number[] = [];
+    const ranges = 20;
+    for (let b = 0; b < ranges; b++) {
+      for (let k = 0; k < 3; k++) await d.send(DEPLOYER, token, erc20, 'transfer', [wallets[(b * 37 + k * 101) % 1_000], 10n ** 18n]);
+      // One more block: the transfers' block is then confirmed (depth 1).
+      await d.mine(1);
+      confirmedAt.push(Date.now());
+      // Past the next poll: each range is a poll of its own.
+      await sleep(2_200);
+    }
+    abort.abort();
+    await running;
+    const calls = proxy.seen.calls - before.calls;
+    const requests = proxy.seen.httpRequests - before.httpRequests;
+    // A head poll is one request of one call (eth_blockNumber); a range's logs, one request of two
+    // calls: so the requests for logs are the calls beyond one per request.
+    const logRequests = calls - requests;
+    log(`  evm: ${requests} HTTP requests (${calls} calls) over ${ranges} new confirmed ranges; ${told.length} notices; ${logRequests} requests for logs`);
+    const noticeMs = told.slice(-ranges).map((t, i) => t.at - confirmedAt[i]);
+    noticeMs.sort((a, b) => a - b);
+    return { evmRequestsPerRange: logRequests / ranges, evmRanges: told.length, evmNoticeMs: noticeMs[Math.floor(noticeMs.length / 2)] };
+  } finally {
+    await proxy.close();
+    await node.stop();
+  }
+}
+
+async function tron(log: (s: string) => void): Promise<Pick<LiveBench, 'tronRequestsPerPoll' | 'tronWalletsPerKey'>> {
+  const world = buildTronReplayWorld({ trades: 100 });
+  const server = await startTronReplayServer({ ...world, latencyMs: 0 });
+  try {
+    const source = createTronSource({ rpcUrl: server.url, tokens: createMemoryTokenCache() });
+    let head: string | undefined;
+    for await (const b of source.history({ wallet: world.synth.wallet })) head ??= b.head;
+    const before = server.stats.httpRequests;
+    const polls = 10;
+    for (let i = 0; i < polls; i++) for await (const b of source.history({ wallet: world.synth.wallet, until: head })) void b;
+    const perPoll = (server.stats.httpRequests - before) / polls;
+    log(`  tron: ${perPoll} requests per refresh with nothing new (${JSON.stringify(server.stats.byEndpoint)})`);
+    return { tronRequestsPerPoll: perPoll, tronWalletsPerKey: Math.floor((15 * 3) / perPoll) };
+  } finally {
+    await server.close();
+  }
+}
+
+async function followMemory(log: (s: string) => void): Promise<Pick<LiveBench, 'followStreamRssKb' | 'followStreams'>> {
+  const stack = await startStack({ trades: 50, env: { MAX_FOLLOW_STREAMS_PER_KEY: '1000', FOLLOW_MAX_SECONDS: '600' } });
+  const rssKb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${stack.app.pid()}/status`, 'utf8'))![1]);
+  const controllers: AbortController[] = [];
+  const open = async () => {
+    const c = new AbortController();
+    controllers.push(c);
+    const res = await fetch(`${stack.baseUrl}/v1/wallets/${stack.wallet}/history?follow=true`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+      signal: c.signal,
+    });
+    const reader = res.body!.getReader();
+    // Read to the history's final line, then leave the stream open and idle.
+    let text = '';
+    while (!text.includes('"liveCursor"')) text += new TextDecoder().decode((await reader.read()).value);
+    return reader;
+  };
+  try {
+    const readers = [];
+    for (let i = 0; i < 20; i++) readers.push(await open());
+    await sleep(2_000);
+    const base = rssKb();
+    const streams = 500;
+    for (let i = 20; i < streams; i++) readers.push(await open());
+    await sleep(3_000);
+    const after = rssKb();
+    log(`  follow streams: RSS ${Math.round(base / 1024)} MB with 20 open, ${Math.round(after / 1024)} MB with ${streams}`);
+    for (const c of controllers) c.abort();
+    return { followStreamRssKb: (after - base) / (streams - 20), followStreams: streams };
+  } finally {
+    await stack.stop();
+  }
+}
+
+export async function benchLive(log: (s: string) => void): Promise<LiveBench> {
+  return { ...(await evm(log)), ...(await tron(log)), ...(await followMemory(log)) };
+}
