@@ -39,6 +39,8 @@ export interface ChainRpcOptions {
   timeoutMs?: number;
   /** EVM: the provider's largest eth_getLogs block range (RPC_LOGS_RANGE_<SLUG>). */
   logsRange?: number;
+  /** Solana: the WebSocket of the realtime stage (RPC_WS_URL_SOL; by default from the RPC URL; null: none, poll only). */
+  wsUrl?: string | null;
   /** Sent with every request (Tron: TRON-PRO-API-KEY from TRON_API_KEY). */
   headers?: Record<string, string>;
   /**
@@ -146,6 +148,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         maxInFlight: chain.rpc.maxInFlight,
         requestsPerSecond: chain.rpc.requestsPerSecond,
         transportOptions: { ...(chain.rpc.timeoutMs ? { timeoutMs: chain.rpc.timeoutMs } : {}), ...(fetch ? { fetch } : {}), ...(limiter ? { limiter } : {}) },
+        wsUrl: chain.rpc.wsUrl,
       });
     },
   },

@@ -94,7 +94,7 @@ export const DEFAULT_CANDLES_URL = 'https://api.exchange.coinbase.com';
 
 type Env = Record<string, string | undefined>;
 
-const RPC_OPTION_VARS: [RegExp, Exclude<keyof ChainRpcOptions, 'headers' | 'discovery' | 'explorer'>][] = [
+const RPC_OPTION_VARS: [RegExp, Exclude<keyof ChainRpcOptions, 'headers' | 'discovery' | 'explorer' | 'wsUrl'>][] = [
   [/^RPC_BATCH_SIZE_([A-Z0-9_]+)$/, 'batchSize'],
   [/^RPC_MAX_IN_FLIGHT_([A-Z0-9_]+)$/, 'maxInFlight'],
   [/^RPC_RPS_([A-Z0-9_]+)$/, 'requestsPerSecond'],
@@ -163,6 +163,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     }
     const key = env[`EXPLORER_API_KEY_${m[1]}`]?.trim();
     (rpcOptions[m[1].toLowerCase()] ??= {}).explorer = { url: value.trim(), ...(key ? { key } : {}) };
+  }
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^RPC_WS_URL_([A-Z0-9_]+)$/.exec(name);
+    if (!m || value === undefined) continue;
+    const v = value.trim();
+    // An empty value turns the WebSocket off (the stage then polls).
+    if (v && !/^wss?:\/\/[^\s]+$/.test(v)) throw new HistoryError('config_invalid', `${name} must be a ws:// or wss:// URL, or empty, got "${value}"`);
+    (rpcOptions[m[1].toLowerCase()] ??= {}).wsUrl = v || null;
   }
   const tronApiKey = env.TRON_API_KEY?.trim();
   if (tronApiKey) (rpcOptions.tron ??= {}).headers = { 'TRON-PRO-API-KEY': tronApiKey };

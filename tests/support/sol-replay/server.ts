@@ -6,6 +6,7 @@
  * limit answering 429 with Retry-After, and injected faults from a seeded PRNG.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { attachLogsSubscriptions, type LogsSubscriptions } from './logs-subscriptions.js';
 import type { Socket } from 'node:net';
 import type { ReplayTransaction } from './fixtures.js';
 import { base58Decode } from '../../../src/lib/chains/sol/address.js';
@@ -78,8 +79,10 @@ export interface ReplayServer {
   resetStats(): void;
   /** HTTP requests being answered right now. */
   readonly inFlight: number;
-  /** Adds transactions (e.g. newer ones for a refresh test). */
+  /** Adds transactions (e.g. newer ones for a refresh test); `logsSubscribe` subscribers of their accounts are told. */
   addTransactions(txs: Iterable<ReplayTransaction>): void;
+  /** The RPC's WebSocket (logsSubscribe), ws:// on the same port: drop its connections, or refuse new ones. */
+  ws: LogsSubscriptions;
   /**
    * The owner's open token accounts after the newest served transaction (what
    * getTokenAccountsByOwner answers); computed on first use, so a benchmark calls it before timing.
@@ -497,6 +500,7 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     });
   });
   const parked: Array<() => void> = [];
+  const ws = attachLogsSubscriptions(server);
   server.keepAliveTimeout = 30_000;
   server.on('connection', (s) => {
     sockets.add(s);
@@ -518,7 +522,12 @@ export async function startSolanaReplayServer(options: ReplayServerOptions = {})
     resetStats() {
       stats = emptyStats();
     },
-    addTransactions,
+    addTransactions(txs) {
+      const list = [...txs];
+      addTransactions(list);
+      for (const t of list) ws.notify(t.signature, t.slot, t.accounts);
+    },
+    ws,
     tokenAccountsOf,
     get heldCount() {
       return parked.length;

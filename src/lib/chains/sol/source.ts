@@ -18,6 +18,7 @@
  * A re-decode (`redecode`) skips discovery: the named transactions go through the same fetch and
  * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
+import { solanaRealtime, wsUrlOf } from './realtime/logs-subscribe.js';
 import {
   pollingRealtime,
   type ChainSource,
@@ -76,6 +77,10 @@ export interface SolanaSourceOptions {
    * 100 (~1.5 MB) take tens of ms on a busy core.
    */
   firstBatchSize?: number;
+  /** The realtime stage's WebSocket (logsSubscribe); undefined: the RPC URL's, null: none (poll only). */
+  wsUrl?: string | null;
+  /** The realtime stage's safety poll of each followed wallet (default 10,000 ms). */
+  realtimePollMs?: number;
   /** Signatures per getSignaturesForAddress page. Default and RPC maximum 1,000. */
   pageSize?: number;
   /** Chunks fetched ahead of the consumer. Default 2 x maxInFlight, enough to keep every slot busy. */
@@ -162,9 +167,14 @@ export function createSolanaSource(options: SolanaSourceOptions): SolanaSource {
     stats: ctx.stats,
     history: (parameters) => walk(ctx, parameters),
     redecode: (parameters) => redecode(ctx, parameters),
-    // The safety poll of issue 24: each followed wallet's refresh every 10 s (getSignaturesForAddress
-    // down to the newest known signature: one request when nothing is new).
-    realtime: pollingRealtime(10_000),
+    // logsSubscribe over the WebSocket, and the safety poll of issue 24: each followed wallet's
+    // refresh every 10 s (getSignaturesForAddress down to the newest known signature: one request
+    // when nothing is new).
+    realtime: (parameters) =>
+      solanaRealtime(
+        { wsUrl: options.wsUrl === undefined ? (options.rpcUrl ? wsUrlOf(options.rpcUrl) : null) : options.wsUrl, pollMs: options.realtimePollMs ?? 10_000 },
+        parameters,
+      ),
   };
 }
 
