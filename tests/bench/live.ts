@@ -1,5 +1,8 @@
 /**
  * Live (issue 24), `BENCH_ONLY=live`:
+ *  - Solana: from a transaction being served to the stage telling its wallet, through
+ *    logsSubscribe (target p95 ≤ 2,000 ms) and with the WebSocket dropped, by the 10 s safety
+ *    poll (target p95 ≤ 12,000 ms);
  *  - EVM: 1,000 followed wallets on anvil, 20 new confirmed blocks each with transfers to some of
  *    them: HTTP requests the realtime stage makes per new confirmed range (target 1: one batch of
  *    two eth_getLogs, whatever the wallet count), and from a block becoming confirmed to the stage
@@ -18,9 +21,13 @@ import { startAnvil } from '../support/anvil/anvil.js';
 import { ARTIFACTS, createChainDriver } from '../support/anvil/contracts.js';
 import { startLimitingProxy } from '../support/anvil/limiting-proxy.js';
 import { buildTronReplayWorld, startTronReplayServer } from '../support/tron-replay/index.js';
+import { buildReplayWorld, startSolanaReplayServer } from '../support/sol-replay/index.js';
+import { solanaRealtime, wsUrlOf } from '../../src/lib/chains/sol/realtime/logs-subscribe.js';
 import { API_KEY, startStack } from '../e2e/stack.js';
 
 export interface LiveBench {
+  solWsP95Ms: number;
+  solPollP95Ms: number;
   evmRequestsPerRange: number;
   evmRanges: number;
   evmNoticeMs: number;
@@ -77,6 +84,54 @@ async function evm(log: (s: string) => void): Promise<Pick<LiveBench, 'evmReques
   }
 }
 
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+/** Solana: from a transaction served to the stage telling its wallet, through logsSubscribe, then with the WebSocket dropped (the 10 s poll). */
+async function solana(log: (s: string) => void): Promise<Pick<LiveBench, 'solWsP95Ms' | 'solPollP95Ms'>> {
+  if (typeof globalThis.WebSocket !== 'function')
+    throw new Error('the Solana stage needs the platform WebSocket: run the bench under Node 22+ (npm run bench does)');
+  const world = await buildReplayWorld({ trades: 10, seed: 5, includeFixtures: false });
+  const replay = await startSolanaReplayServer({ transactions: world.transactions, accounts: world.accounts });
+  let slot = Math.max(...world.transactions.map((t) => t.slot));
+  let seed = 100;
+  const told: number[] = [];
+  const abort = new AbortController();
+  const running = solanaRealtime(
+    { wsUrl: wsUrlOf(replay.url), pollMs: 10_000 },
+    { wallets: () => [world.wallet.wallet], onActivity: () => void told.push(Date.now()), signal: abort.signal },
+  );
+  const sample = async (): Promise<number> => {
+    const more = await buildReplayWorld({ trades: 1, seed: seed++, wallet: world.wallet.wallet, startSlot: (slot += 1_000), includeFixtures: false });
+    for (const [k, v] of more.accounts) world.accounts.set(k, v);
+    const t0 = Date.now();
+    replay.addTransactions(more.transactions);
+    for (const end = t0 + 15_000; Date.now() < end && !told.some((t) => t >= t0);) await sleep(10);
+    return (told.find((t) => t >= t0) ?? Infinity) - t0;
+  };
+  try {
+    while (replay.ws.subscriptions < 1) await sleep(20);
+    const ws: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      ws.push(await sample());
+      await sleep(150);
+    }
+    replay.ws.refuse = true;
+    replay.ws.drop();
+    const polled: number[] = [];
+    // At spread points of the 10 s poll cycle.
+    for (let i = 0; i < 5; i++) {
+      await sleep(1_300 * i);
+      polled.push(await sample());
+    }
+    log(`  sol: logsSubscribe ${ws.join(', ')} ms; WebSocket dropped (10 s poll) ${polled.join(', ')} ms`);
+    return { solWsP95Ms: p95(ws), solPollP95Ms: p95(polled) };
+  } finally {
+    abort.abort();
+    await running;
+    await replay.close();
+  }
+}
+
 async function tron(log: (s: string) => void): Promise<Pick<LiveBench, 'tronRequestsPerPoll' | 'tronWalletsPerKey'>> {
   const world = buildTronReplayWorld({ trades: 100 });
   const server = await startTronReplayServer({ ...world, latencyMs: 0 });
@@ -130,5 +185,5 @@ async function followMemory(log: (s: string) => void): Promise<Pick<LiveBench, '
 }
 
 export async function benchLive(log: (s: string) => void): Promise<LiveBench> {
-  return { ...(await evm(log)), ...(await tron(log)), ...(await followMemory(log)) };
+  return { ...(await solana(log)), ...(await evm(log)), ...(await tron(log)), ...(await followMemory(log)) };
 }

@@ -35,6 +35,8 @@ async function main() {
     const { benchLive } = await import('./live.js');
     console.log('live: the EVM realtime stage on anvil, a Tron poll, 500 idle follow streams...');
     const r = await benchLive(console.log);
+    report('[sol] transaction served → wallet told, logsSubscribe, p95', r.solWsP95Ms, 'ms', 2_000, 'lower');
+    report('[sol] the same with the WebSocket dropped (10 s poll), p95', r.solPollP95Ms, 'ms', 12_000, 'lower');
     report('[evm] requests per new confirmed range, 1,000 followed wallets', r.evmRequestsPerRange, 'requests', 1, 'lower');
     report('[evm] block confirmed → wallets told (median, 2 s poll)', r.evmNoticeMs, 'ms', 2_000, 'lower');
     report('[tron] requests per followed wallet per 3 s poll, nothing new', r.tronRequestsPerPoll, 'requests', 2, 'lower');

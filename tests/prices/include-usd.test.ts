@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradeText, type Trade } from '../../src/lib/core/trade.js';
+import { computePnl } from '../../src/lib/pnl/pnl-engine.js';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
 import { deployFeed } from '../support/anvil/chainlink/deploy-feed.js';
 import { buildReplayWorld, startSolanaReplayServer, type ReplayServer } from '../support/sol-replay/index.js';
@@ -140,6 +141,29 @@ describe('include=usd on the built server', () => {
     // The oldest trades came before the feed's first round: null; every other trade is priced.
     const oldest = Math.min(...got.map((g) => secondsOf(g.trade.blockTime)));
     for (const g of got) expect(g.usd.nativeUsd === null, g.trade.blockTime).toBe(secondsOf(g.trade.blockTime) === oldest);
+  }, 120_000);
+
+  it("the Solana wallet's PnL takes transactions oldest first with each one's legs in order", async () => {
+    const { trades } = await streamAll(srv, solWallet, 'include=usd');
+    const got = trades.map(split).map((g) => ({ ...g.trade, valueUsd: g.usd.valueUsd }));
+    // Newest first, a transaction's legs together in leg order: turned by transaction.
+    const txs: (typeof got)[] = [];
+    for (const t of got) {
+      if (txs.length && txs.at(-1)![0].signature === t.signature) txs.at(-1)!.push(t);
+      else txs.push([t]);
+    }
+    const byTransaction = txs.reverse().flat();
+    // Teeth: some transaction buys and then sells one token, so a plain reverse changes the figures.
+    expect(txs.some((legs) => legs.some((a, i) => legs.some((b, j) => j > i && a.tokenMint === b.tokenMint && a.side === 'buy' && b.side === 'sell')))).toBe(
+      true,
+    );
+    expect(computePnl([...got].reverse(), 'average').realized).not.toBe(computePnl(byTransaction, 'average').realized);
+    for (const method of ['average', 'fifo'] as const) {
+      const body = await (await srv.get(`/v1/wallets/${solWallet}/pnl?method=${method}`)).text();
+      const want = computePnl(byTransaction, method);
+      expect(body).toContain(`"realized":${want.realized},`);
+      expect(body).toContain(`"realizedUsd":${want.realizedUsd},`);
+    }
   }, 120_000);
 
   it('Tron: the same with the TRX feed, through pages of 7 that say pricesComplete', async () => {

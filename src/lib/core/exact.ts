@@ -4,17 +4,23 @@
  * division (cost * sold / held) rounds at 1e-36 native, far below any displayed digit.
  */
 import { formatUnits } from 'viem';
-import { parseUnits } from './decimal.js';
 
 export const SCALE_DIGITS = 36;
 
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const ZEROS = '0'.repeat(SCALE_DIGITS);
+
+/**
+ * One test and one BigInt of the digits, padded to 36 places: the PnL of 100,000 trades parses
+ * 200,000 amounts, and a regex capture plus viem's parseUnits took about a third of it.
+ */
 export function toScaled(s: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
-  if (!m) throw new RangeError(`not a decimal: ${s}`);
+  if (!DECIMAL.test(s)) throw new RangeError(`not a decimal: ${s}`);
+  const dot = s.indexOf('.');
+  if (dot < 0) return BigInt(s + ZEROS);
   // Digits past 36 places are cut (no amount on any chain here has more than 18 decimals).
-  const frac = (m[3] ?? '').slice(0, SCALE_DIGITS);
-  const v = parseUnits(frac ? `${m[2]}.${frac}` : m[2], SCALE_DIGITS);
-  return m[1] ? -v : v;
+  const frac = s.slice(dot + 1, dot + 1 + SCALE_DIGITS);
+  return BigInt(s.slice(0, dot) + frac + ZEROS.slice(frac.length));
 }
 
 /** The exact literal of a scaled value (viem's formatUnits, which also writes the sign). */

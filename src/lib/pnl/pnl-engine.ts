@@ -153,8 +153,14 @@ interface Ledger {
   received: bigint;
   spentUsd: bigint;
   receivedUsd: bigint;
-  /** FIFO: lots oldest first; average: at most one pooled lot. */
+  /**
+   * FIFO: lots oldest first from `first` (used-up lots are skipped by moving `first`, not shifted
+   * out: a shift per sell made FIFO quadratic in open lots); average: at most one pooled lot.
+   */
   lots: Lot[];
+  first: number;
+  /** What the lots hold together, kept as they change (summing them at every trade was quadratic too). */
+  held: bigint;
   realized: bigint;
   realizedUsd: bigint;
   unpricedSells: number;
@@ -193,6 +199,8 @@ function newLedger(t: Trade, lots: boolean): Ledger {
     spentUsd: 0n,
     receivedUsd: 0n,
     lots: [],
+    first: 0,
+    held: 0n,
     realized: 0n,
     realizedUsd: 0n,
     unpricedSells: 0,
@@ -210,11 +218,14 @@ function newLedger(t: Trade, lots: boolean): Ledger {
   };
 }
 
-const heldOf = (l: Ledger): bigint => l.lots.reduce((n, lot) => n + lot.amount, 0n);
+const heldOf = (l: Ledger): bigint => l.held;
+/** The lots still open, oldest first. */
+const openLots = (l: Ledger): Lot[] => (l.first ? l.lots.slice(l.first) : l.lots);
 
 function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigint | null, costUsd: bigint | null, at: number): void {
   l.buys++;
   l.bought += amount;
+  l.held += amount;
   if (cost !== null) l.spent += cost;
   if (costUsd !== null) l.spentUsd += costUsd;
   if (l.positionSince === null) {
@@ -222,8 +233,8 @@ function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigin
     l.positionRealized = 0n;
     l.positionRealizedUsd = 0n;
   }
-  if (method === 'average' && l.lots.length) {
-    const pool = l.lots[0];
+  if (method === 'average' && l.lots.length > l.first) {
+    const pool = l.lots[l.first];
     pool.amount += amount;
     pool.cost = sum(pool.cost, cost);
     pool.costUsd = sum(pool.costUsd, costUsd);
@@ -248,8 +259,8 @@ function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: big
   let costUsd: bigint | null = 0n;
   let left = amount;
   const takes: LotTake[] | null = l.entries ? [] : null;
-  while (left > 0n && l.lots.length) {
-    const lot = l.lots[0];
+  while (left > 0n && l.first < l.lots.length) {
+    const lot = l.lots[l.first];
     const take = left < lot.amount ? left : lot.amount;
     // The whole lot's cost when it is used up: no rounding dust stays behind.
     const c = share(lot.cost, take, lot.amount);
@@ -269,7 +280,15 @@ function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: big
     lot.amount -= take;
     if (lot.cost !== null) lot.cost -= c!;
     if (lot.costUsd !== null) lot.costUsd -= u!;
-    if (lot.amount === 0n) l.lots.shift();
+    l.held -= take;
+    if (lot.amount === 0n) {
+      l.first++;
+      // Now and then the used-up head is dropped, so memory follows the open lots.
+      if (l.first > 1_024 && l.first * 2 > l.lots.length) {
+        l.lots = l.lots.slice(l.first);
+        l.first = 0;
+      }
+    }
     left -= take;
   }
   return { cost, costUsd, takes };
@@ -380,8 +399,9 @@ export function computePnl(trades: Iterable<PnlTrade>, method: PnlMethod = 'aver
 }
 
 function report(l: Ledger): TokenPnl {
-  const openCost = l.lots.reduce<bigint | null>((n, lot) => sum(n, lot.cost), 0n);
-  const openCostUsd = l.lots.reduce<bigint | null>((n, lot) => sum(n, lot.costUsd), 0n);
+  const open = openLots(l);
+  const openCost = open.reduce<bigint | null>((n, lot) => sum(n, lot.cost), 0n);
+  const openCostUsd = open.reduce<bigint | null>((n, lot) => sum(n, lot.costUsd), 0n);
   return {
     tokenMint: l.tokenMint,
     token: l.token,
@@ -410,7 +430,7 @@ function report(l: Ledger): TokenPnl {
     meanHoldingSeconds: l.closedPositions ? Math.round(l.holdingMs / l.closedPositions / 1000) : null,
     ...(l.entries && {
       lots: l.entries,
-      openLots: l.lots.map((lot) => ({
+      openLots: open.map((lot) => ({
         lot: lot.signature,
         boughtAt: lot.blockTime,
         amount: fromUnits(lot.amount),

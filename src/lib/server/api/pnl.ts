@@ -2,7 +2,7 @@ import { HistoryError } from '../../core/errors.js';
 import { parseTradeText } from '../../core/trade.js';
 import { splitRun } from '../../prices/usd-run.js';
 import { computePnl, type PnlMethod, type PnlTrade } from '../../pnl/pnl-engine.js';
-import { readRun, TOP_KEY } from '../store/trades.js';
+import { readRunUp } from '../store/trades.js';
 import { meterRun } from '../store/usage.js';
 import type { Principal } from './authenticate.js';
 import { parseHistoryRequest, usdOfRun, type HistoryContext, type Target } from './history.js';
@@ -83,32 +83,26 @@ export async function handlePnl(ctx: HistoryContext, principal: Principal, targe
   await loader.wantAll();
   ctx.usd?.pricer.want(loader.state.id);
   const snapshot = loader.state;
-  // Every stored trade, newest first in runs, then priced in one pass (one wait of PRICE_WAIT_MS
-  // at most, not one a run) and turned oldest first.
+  // Every stored trade, oldest transaction first with a transaction's legs in leg order (a plain
+  // reverse of the newest-first order would put a transaction's sell of a token before its buy),
+  // then priced in one pass (one wait of PRICE_WAIT_MS at most, not one a run).
   const runs: string[] = [];
   let counted = 0;
-  for (let below = TOP_KEY; ;) {
-    const run = await readRun(ctx.db, snapshot.id, below, ctx.readRows);
+  for (let above = ''; ;) {
+    const run = await readRunUp(ctx.db, snapshot.id, above, ctx.readRows);
     if (!run) break;
     runs.push(run.json);
     // The lots list every trade: delivered, so metered (each once per account), run by run.
     if (target.lots) {
-      counted += await meterRun(ctx.db, {
-        accountId: principal.accountId,
-        walletId: snapshot.id,
-        hi: run.hi,
-        lo: run.lo,
-        count: run.count,
-        after: below === TOP_KEY ? null : below,
-      });
+      counted += await meterRun(ctx.db, { accountId: principal.accountId, walletId: snapshot.id, hi: run.hi, lo: run.lo, count: run.count, after: null });
       ctx.metrics?.delivered(run.count);
     }
-    below = run.lo;
+    above = run.hi;
   }
   if (!runs.length && !snapshot.complete && loader.lastError && !loader.running) throw loader.lastError;
   const priced = await usdOfRun(ctx, target, snapshot.id, runs.join(','));
   const pricesComplete = priced.complete;
-  const trades: PnlTrade[] = splitRun(priced.json).map(parseTradeText).reverse();
+  const trades: PnlTrade[] = splitRun(priced.json).map(parseTradeText);
   const pnl = computePnl(trades, target.method, { lots: target.lots });
   const body = toJson({
     wallet: target.shown,
