@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PnlTrade } from '../../src/lib/pnl/pnl-engine.js';
 import { computePnl } from '../../src/lib/pnl/pnl-engine.js';
-import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries } from '../../src/lib/dashboard/pnl.js';
+import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, thinSeries } from '../../src/lib/dashboard/pnl.js';
 import { fromScaled, mulDiv, roundScaled, toScaled } from '../../src/lib/core/exact.js';
 
 /**
@@ -122,5 +122,14 @@ describe('exact helpers', () => {
     expect(roundScaled(toScaled('1.23456'), 4)).toBe('1.2346');
     expect(roundScaled(toScaled('-0.00001'), 4)).toBe('0.0000');
     expect(mulDiv(-5n, 1n, 2n)).toBe(-3n);
+  });
+});
+
+describe('the chart’s points', () => {
+  it('keeps at most the given number, evenly spaced, with the last (the realized total)', () => {
+    const points = Array.from({ length: 10 }, (_, i) => ({ blockTime: '', t: i, cumulative: String(i), y: i }));
+    // 10 points into 4: step 10/3, so indexes 0, 3, 6, then the last (9).
+    expect(thinSeries(points, 4).map((p) => p.t)).toEqual([0, 3, 6, 9]);
+    expect(thinSeries(points, 10).map((p) => p.t)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

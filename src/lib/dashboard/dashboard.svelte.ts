@@ -339,9 +339,12 @@ export class Dashboard {
       if (r && this.selected === id) {
         this.pnl = r;
         this.dexes = r.dexes;
+        // Not awaited: the worker computes the series in steps, so figures asked meanwhile (another
+        // method) come first, and a newer series request ends this one (null).
         if (this.load?.status !== 'loading' || r.trades <= SERIES_WHILE_LOADING_MAX) {
-          const points = await worker!.series(id, method);
-          if (this.selected === id) this.series = { method, points };
+          void worker!.series(id, method).then((points) => {
+            if (points && this.selected === id && this.pnl?.method === method) this.series = { method, points };
+          });
         }
       }
     } finally {

@@ -48,7 +48,7 @@ export interface PnlPoint {
  * Sells whose native figure is unknown add nothing (the engine leaves them out of `realized` too),
  * so the last point equals the summary's `realized`.
  */
-export function realizedSeries(summary: PnlSummary): PnlPoint[] {
+export function realizedSeries(summary: { tokens: readonly TokenPnl[] }): PnlPoint[] {
   const sells: { t: number; blockTime: string; realized: bigint; seq: number }[] = [];
   let seq = 0;
   for (const token of summary.tokens) {
@@ -65,6 +65,19 @@ export function realizedSeries(summary: PnlSummary): PnlPoint[] {
     total += s.realized;
     return { blockTime: s.blockTime, t: s.t, cumulative: fromScaled(total), y: scaledToNumber(total) };
   });
+}
+
+/**
+ * At most `max` points, evenly spaced, the last always kept: the chart draws about two points per
+ * pixel column, and 30,000 points cloned to the page and turned into a path cost frames there.
+ */
+export function thinSeries(points: readonly PnlPoint[], max = 4000): PnlPoint[] {
+  if (points.length <= max) return [...points];
+  const step = points.length / (max - 1);
+  const out: PnlPoint[] = [];
+  for (let i = 0; i < max - 1; i++) out.push(points[Math.floor(i * step)]);
+  out.push(points[points.length - 1]);
+  return out;
 }
 
 /** Largest absolute realized PnL first (what people look for first), then the most traded. */

@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import { computePnl, type PnlMethod, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
 import { exportCsv, type ExportFormat } from '../pnl/export-csv.js';
 import { getDb, walletBatches, type StoredTrade } from './db.js';
-import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, type PnlPoint } from './pnl.js';
+import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, thinSeries, type PnlPoint } from './pnl.js';
 import { summarizePortfolio, walletLine, type PortfolioSummary, type WalletPnlLine } from './portfolio.js';
 
 const db = getDb();
@@ -38,16 +38,23 @@ export interface WalletPnl {
   computeMs: number;
 }
 
-/** A wallet's trades oldest first, kept while its stored rows have not changed (the load row says when they do). */
+/**
+ * A wallet's trades oldest first, kept while its stored rows have not changed (the load row says
+ * when they do), with what was computed from them: switching back to a method costs nothing.
+ */
 interface Cached {
   key: string;
   trades: PnlTrade[];
+  /** The trades of each token, in order (the engine's figures of a token depend on its trades only). */
+  byMint?: Map<string, PnlTrade[]>;
+  figures: Map<PnlMethod, WalletPnl>;
+  series: Map<PnlMethod, PnlPoint[]>;
 }
 const cache = new Map<string, Cached>();
 /** Wallets kept in memory: the one on screen and a portfolio's few. */
 const CACHE_WALLETS = 6;
 
-async function tradesOf(id: string): Promise<{ trades: PnlTrade[]; readMs: number }> {
+async function tradesOf(id: string): Promise<{ trades: PnlTrade[]; readMs: number; entry: Cached }> {
   const load = await db.loads.get(id);
   const key = load ? `${load.tradeCount}:${load.generation ?? 0}:${load.headFp ?? load.head}:${load.tailFp}` : 'none';
   const hit = cache.get(id);
@@ -55,22 +62,40 @@ async function tradesOf(id: string): Promise<{ trades: PnlTrade[]; readMs: numbe
     // Most recently used last: the first entry is the one to drop.
     cache.delete(id);
     cache.set(id, hit);
-    return { trades: hit.trades, readMs: 0 };
+    return { trades: hit.trades, readMs: 0, entry: hit };
   }
   const t0 = performance.now();
   const batches = await walletBatches(db, id).reverse().toArray();
   const newestFirst: StoredTrade[] = [];
   for (const b of batches) for (const t of b.trades) newestFirst.push(t);
   const trades = oldestFirstByTransaction(newestFirst);
+  const entry: Cached = { key, trades, figures: new Map(), series: new Map() };
   cache.delete(id);
-  cache.set(id, { key, trades });
+  cache.set(id, entry);
   while (cache.size > CACHE_WALLETS) cache.delete(cache.keys().next().value!);
-  return { trades, readMs: performance.now() - t0 };
+  return { trades, readMs: performance.now() - t0, entry };
 }
+
+function byMint(entry: Cached): Map<string, PnlTrade[]> {
+  if (entry.byMint) return entry.byMint;
+  const groups = new Map<string, PnlTrade[]>();
+  for (const t of entry.trades) {
+    const g = groups.get(t.tokenMint);
+    if (g) g.push(t);
+    else groups.set(t.tokenMint, [t]);
+  }
+  return (entry.byMint = groups);
+}
+
+/** Bumped by each series request: a running one that sees it changed gives up (its answer is no longer wanted). */
+let seriesRun = 0;
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
 const exposed = {
   async compute(walletId: string, method: PnlMethod): Promise<WalletPnl> {
-    const { trades, readMs } = await tradesOf(walletId);
+    const { trades, readMs, entry } = await tradesOf(walletId);
+    const known = entry.figures.get(method);
+    if (known) return { ...known, readMs: 0, computeMs: 0 };
     const t0 = performance.now();
     const s = computePnl(trades, method);
     const dexes = new Set<string>();
@@ -83,7 +108,7 @@ const exposed = {
       unpricedSellsUsd += t.unpricedSellsUsd;
       skipped += t.skipped;
     }
-    return {
+    const figures: WalletPnl = {
       walletId,
       method,
       realized: s.realized,
@@ -103,24 +128,36 @@ const exposed = {
       readMs,
       computeMs: performance.now() - t0,
     };
+    entry.figures.set(method, figures);
+    return figures;
   },
 
-  /** The chart's points: the engine again with its lot entries (slower than the figures, so asked after them). */
-  async series(walletId: string, method: PnlMethod): Promise<PnlPoint[]> {
-    const { trades } = await tradesOf(walletId);
-    return realizedSeries(computePnl(trades, method, { lots: true }));
+  /**
+   * The chart's points: the engine again with its lot entries, several times the figures' cost, so
+   * asked after them and computed token by token with a pause between: a request that comes
+   * meanwhile (another method's figures) is answered at once, and a newer series request ends this
+   * one (null).
+   */
+  async series(walletId: string, method: PnlMethod): Promise<PnlPoint[] | null> {
+    const run = ++seriesRun;
+    const { entry } = await tradesOf(walletId);
+    const known = entry.series.get(method);
+    if (known) return known;
+    const tokens: TokenPnl[] = [];
+    for (const trades of byMint(entry).values()) {
+      tokens.push(...computePnl(trades, method, { lots: true }).tokens);
+      await nextTask();
+      if (run !== seriesRun) return null;
+    }
+    const points = thinSeries(realizedSeries({ tokens }));
+    entry.series.set(method, points);
+    return points;
   },
 
   /** One token's figures with the lots behind them: only its trades go through the engine (tokens never mix). */
   async tokenLots(walletId: string, method: PnlMethod, tokenMint: string): Promise<TokenPnl | null> {
-    const { trades } = await tradesOf(walletId);
-    return (
-      computePnl(
-        trades.filter((t) => t.tokenMint === tokenMint),
-        method,
-        { lots: true },
-      ).tokens[0] ?? null
-    );
+    const { entry } = await tradesOf(walletId);
+    return computePnl(byMint(entry).get(tokenMint) ?? [], method, { lots: true }).tokens[0] ?? null;
   },
 
   async portfolio(walletIds: string[], method: PnlMethod): Promise<{ lines: WalletPnlLine[]; summary: PortfolioSummary }> {
