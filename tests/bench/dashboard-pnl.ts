@@ -29,6 +29,9 @@ export interface DashboardPnlBench {
   switchBackMs: number;
   p95FrameMs: number;
   medianFrameMs: number;
+  /** The same while the figures compute, and after them while the chart's series does. */
+  p95FrameFiguresMs: number;
+  p95FrameSeriesMs: number;
   framesWhileComputing: number;
   p95FrameIdleMs: number;
   mainThreadLongTasks: number;
@@ -87,6 +90,7 @@ function switchTo(page: Page, method: string): Promise<number> {
         const obs = new MutationObserver(() => {
           if (document.querySelector(`[data-testid="pnl-stats"][data-method="${m}"]`)) {
             obs.disconnect();
+            (window as unknown as { __figuresAt: number }).__figuresAt = performance.now();
             resolve(performance.now() - t0);
           }
         });
@@ -143,8 +147,16 @@ export async function benchDashboardPnl(trades = 100_000): Promise<DashboardPnlB
     // frame until stopped. The scroll range is read once: reading it in the loop would force a layout.
     const startScrolling = () =>
       page.getByTestId('trade-viewport').evaluate((el) => {
-        const w = window as unknown as { __frames: number[]; __stop: boolean; __long: number[]; __obs?: PerformanceObserver };
+        const w = window as unknown as {
+          __frames: number[];
+          __at: number[];
+          __stop: boolean;
+          __long: number[];
+          __obs?: PerformanceObserver;
+          __figuresAt?: number;
+        };
         w.__frames = [];
+        w.__at = [];
         w.__stop = false;
         // Tasks of the page's main thread over 50 ms: what would be the page's own doing (a slow
         // frame without one is the machine's other processes taking the cores).
@@ -169,6 +181,7 @@ export async function benchDashboardPnl(trades = 100_000): Promise<DashboardPnlB
         let pos = 0;
         const step = (now: number) => {
           w.__frames.push(now - last);
+          w.__at.push(now);
           last = now;
           pos = (pos + 400) % range;
           el.scrollTop = pos;
@@ -178,10 +191,21 @@ export async function benchDashboardPnl(trades = 100_000): Promise<DashboardPnlB
       });
     const stopScrolling = () =>
       page.evaluate(() => {
-        const w = window as unknown as { __frames: number[]; __stop: boolean; __long: number[]; __obs?: PerformanceObserver };
+        const w = window as unknown as {
+          __frames: number[];
+          __at: number[];
+          __stop: boolean;
+          __long: number[];
+          __obs?: PerformanceObserver;
+          __figuresAt?: number;
+        };
         w.__stop = true;
         w.__obs?.disconnect();
-        return { frames: w.__frames.slice(1), longTasks: w.__long };
+        // Frames up to the new figures, and after them (the chart's series computing).
+        const split = w.__figuresAt ?? Infinity;
+        const frames = w.__frames.slice(1);
+        const at = w.__at.slice(1);
+        return { frames, longTasks: w.__long, beforeFigures: frames.filter((_, i) => at[i] <= split), afterFigures: frames.filter((_, i) => at[i] > split) };
       });
     const pct = (frames: number[], q: number) => [...frames].sort((a, b) => a - b)[Math.floor(frames.length * q)];
     const round = (v: number) => Math.round(v * 10) / 10;
@@ -200,7 +224,7 @@ export async function benchDashboardPnl(trades = 100_000): Promise<DashboardPnlB
     await startScrolling();
     const toFifo = await switchTo(page, 'fifo');
     const fifo = await settled(page, 'fifo');
-    const { frames, longTasks } = await stopScrolling();
+    const { frames, longTasks, beforeFigures, afterFigures } = await stopScrolling();
     if (cdp) printProfile((await cdp.send('Profiler.stop')).profile);
     if (process.env.BENCH_LOAF) console.log(JSON.stringify(await page.evaluate(() => (window as any).__loaf)));
     // Back to average: computed already, so the worker answers from what it kept.
@@ -213,6 +237,8 @@ export async function benchDashboardPnl(trades = 100_000): Promise<DashboardPnlB
       switchToFifoMs: round(toFifo),
       switchBackMs: round(toAverage),
       p95FrameMs: round(pct(frames, 0.95)),
+      p95FrameFiguresMs: round(pct(beforeFigures, 0.95)),
+      p95FrameSeriesMs: round(pct(afterFigures, 0.95)),
       medianFrameMs: round(pct(frames, 0.5)),
       framesWhileComputing: frames.length,
       p95FrameIdleMs: round(pct(idle, 0.95)),
