@@ -128,6 +128,7 @@ export class Dashboard {
       const r = this.rows;
       const id = this.selected;
       const loading = this.load?.status === 'loading';
+      // Read so the figures are computed again when the method changes.
       void this.method;
       if (!id) return;
       if (r.length === 0) {
