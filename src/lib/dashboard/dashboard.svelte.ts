@@ -32,13 +32,18 @@ import { Portfolio } from './portfolio.svelte.js';
 import { exportFileName } from './portfolio.js';
 import { TradeMirror } from './trade-mirror.js';
 
-/** While loading, PnL is recomputed at most this often; at once when loading stops. */
+/**
+ * While loading, PnL is recomputed at most this often, and never sooner than PNL_LOADING_GAP times
+ * the last computation took (reading a large wallet and the engine over it take a core for most of
+ * a second, which the loader and the page need while it loads); at once when loading stops.
+ */
 const PNL_WHILE_LOADING_MS = 1500;
+const PNL_LOADING_GAP = 4;
 /**
  * The chart's series needs the engine's lot entries, several times the figures' cost: while a
  * wallet larger than this loads, it waits for the load to stop rather than keep the worker busy.
  */
-const SERIES_WHILE_LOADING_MAX = 20_000;
+const SERIES_WHILE_LOADING_MAX = 5_000;
 /** `#portfolio` in the URL: the portfolio view (a wallet id always has a colon, so none is this). */
 const PORTFOLIO_HASH = 'portfolio';
 
@@ -80,6 +85,8 @@ export class Dashboard {
   #pnlTimer: ReturnType<typeof setTimeout> | null = null;
   #pnlBusy = false;
   #pnlAgain = false;
+  /** How long the last figures took, asked to answered (ms). */
+  #pnlLastMs = 0;
 
   constructor() {
     this.portfolio = new Portfolio(
@@ -323,7 +330,7 @@ export class Dashboard {
         this.#pnlTimer = null;
         void this.#computePnl(id);
       },
-      loading ? PNL_WHILE_LOADING_MS : 0,
+      loading ? Math.max(PNL_WHILE_LOADING_MS, PNL_LOADING_GAP * this.#pnlLastMs) : 0,
     );
   }
 
@@ -336,7 +343,9 @@ export class Dashboard {
     try {
       const method = this.method;
       const worker = this.#pnlWorker;
+      const t0 = performance.now();
       const r = worker ? await worker.compute(id, method) : null;
+      this.#pnlLastMs = performance.now() - t0;
       if (r && this.selected === id) {
         this.pnl = r;
         this.dexes = r.dexes;
