@@ -100,9 +100,12 @@ export async function benchDashboard(trades = 100_000): Promise<DashboardBench> 
     if (load.tradeCount !== trades) throw new Error(`stored ${load.tradeCount} of ${trades}`);
     const painted = await page.evaluate(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt ?? 0);
 
-    // Let the completion work settle (the PnL of 100,000 trades is computed once loading stops),
-    // then measure scrolling alone.
-    await page.waitForTimeout(1500);
+    // Let the completion work settle (the PnL of 100,000 trades is computed once loading stops,
+    // its chart after the figures), then measure scrolling alone. Scrolling while it computes is
+    // what dashboard-pnl.ts measures.
+    await page.locator('[data-testid="pnl-stats"]').waitFor({ timeout: 120_000 });
+    await page.locator('figure.chart svg').waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(500);
     if (process.env.BENCH_LOAF) {
       await page.evaluate(() => {
         const w = window as unknown as { __loaf: unknown[] };

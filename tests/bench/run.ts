@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark of the project, with its figures, its target and the ratio.
- * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard,prices,live to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
+ * Set BENCH_ONLY=api,memory,sol-decode,activity,sol-index,tron,evm,evm-discovery,evm-v4,scale-out,dashboard,dashboard-pnl,prices,live to run some; TEST_DATABASE_URL adds the PostgreSQL runs.
  */
+import { availableParallelism } from 'node:os';
 import { benchApi } from './api.js';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -176,6 +177,17 @@ async function main() {
       report('[dashboard] p95 frame time scrolling 100,000 rows', r.p95FrameMs, 'ms', 33, 'lower');
       console.log(`[dashboard] table rows in the DOM while scrolling: ${r.domRows}`);
     }
+  }
+  if (want('dashboard-pnl')) {
+    const { benchDashboardPnl } = await import('./dashboard-pnl.js');
+    const r = await benchDashboardPnl();
+    for (const [k, v] of Object.entries(r)) console.log(`dashboard-pnl: ${k} = ${v}`);
+    report('[dashboard] PnL of 100,000 trades in the worker, average', r.averageMs, 'ms', 300, 'lower');
+    report('[dashboard] PnL of 100,000 trades in the worker, FIFO', r.fifoMs, 'ms', 300, 'lower');
+    report('[dashboard] p95 frame time scrolling while the PnL computes', r.p95FrameMs, 'ms', 33, 'lower');
+    console.log(
+      `[dashboard] (reading the wallet from IndexedDB first: ${r.firstReadMs} ms; click to FIFO figures ${r.switchToFifoMs} ms, back to average ${r.switchBackMs} ms; p95 frame with the worker idle ${r.p95FrameIdleMs} ms; load average ${r.loadAverage} on ${availableParallelism()} cores)`,
+    );
   }
   if (want('prices')) {
     const { benchPrices } = await import('./prices.js');

@@ -38,6 +38,15 @@ describe('WalletLoader, API mode', () => {
     expect(rows[5].amountSol).toBe('5.000000000000000001');
   });
 
+  it('keeps the person’s label and portfolio choice when the wallet is loaded again', async () => {
+    const api = fakeApi(makeTrades(5));
+    await loader(api).load(REQ);
+    await db.wallets.update(ID, { label: 'Main', inPortfolio: false });
+    // A refresh writes the wallet row again (its openedAt): the label and the choice stay.
+    await loader(api).load({ ...REQ, refresh: true });
+    expect(await db.wallets.get(ID)).toMatchObject({ id: ID, label: 'Main', inPortfolio: false });
+  });
+
   it('sends the Bearer key and reports a refused key as an error with its code', async () => {
     const api = fakeApi(makeTrades(3));
     const l = new WalletLoader({ db, api: () => ({ baseUrl: 'http://x', apiKey: 'bad', fetch: api.fetch }) });

@@ -24,12 +24,28 @@ import {
   type WalletRow,
 } from './db.js';
 import type { LoaderWorkerApi } from './loader.worker.js';
-import type { PnlReport } from './pnl.js';
-import type { PnlWorkerApi } from './pnl.worker.js';
+import { downloadText } from './download.js';
+import type { ExportFormat } from '../pnl/export-csv.js';
+import type { PnlMethod, PnlPoint } from './pnl.js';
+import type { PnlWorkerApi, WalletPnl } from './pnl.worker.js';
+import { Portfolio } from './portfolio.svelte.js';
+import { exportFileName } from './portfolio.js';
 import { TradeMirror } from './trade-mirror.js';
 
-/** While loading, PnL is recomputed at most this often; at once when loading stops. */
+/**
+ * While loading, PnL is recomputed at most this often, and never sooner than PNL_LOADING_GAP times
+ * the last computation took (reading a large wallet and the engine over it take a core for most of
+ * a second, which the loader and the page need while it loads); at once when loading stops.
+ */
 const PNL_WHILE_LOADING_MS = 1500;
+const PNL_LOADING_GAP = 4;
+/**
+ * The chart's series needs the engine's lot entries, several times the figures' cost: while a
+ * wallet larger than this loads, it waits for the load to stop rather than keep the worker busy.
+ */
+const SERIES_WHILE_LOADING_MAX = 5_000;
+/** `#portfolio` in the URL: the portfolio view (a wallet id always has a colon, so none is this). */
+const PORTFOLIO_HASH = 'portfolio';
 
 export class Dashboard {
   readonly db = getDb();
@@ -50,8 +66,15 @@ export class Dashboard {
   rows = $state.raw<TradeRow[]>([]);
   /** The selected wallet's transactions no trade explains (issue 20), newest first. */
   unexplained = $state.raw<UnexplainedRow[]>([]);
-  pnl = $state.raw<PnlReport | null>(null);
+  /** The selected wallet's PnL by `method`, and the chart's points (computed after the figures). */
+  pnl = $state.raw<WalletPnl | null>(null);
+  series = $state.raw<{ method: PnlMethod; points: PnlPoint[] } | null>(null);
   dexes = $state.raw<string[]>([]);
+  /** Average cost or FIFO lots, for every figure shown; remembered in the settings. */
+  method = $state<PnlMethod>('average');
+  /** What the page shows: a wallet (`selected`) or the portfolio of stored wallets. */
+  view = $state<'wallet' | 'portfolio'>('wallet');
+  readonly portfolio: Portfolio;
   /** Every wallet opened here, most recent first: a Dexie live query, used as a store (`$wallets`). */
   readonly wallets = liveQuery(() => this.db.wallets.orderBy('openedAt').reverse().toArray());
 
@@ -62,8 +85,16 @@ export class Dashboard {
   #pnlTimer: ReturnType<typeof setTimeout> | null = null;
   #pnlBusy = false;
   #pnlAgain = false;
+  /** How long the last figures took, asked to answered (ms). */
+  #pnlLastMs = 0;
 
   constructor() {
+    this.portfolio = new Portfolio(
+      this.db,
+      () => this.#pnlWorker,
+      () => this.method,
+      () => this.view === 'portfolio',
+    );
     // The selected wallet: its load row through liveQuery, its rows through a mirror that reads
     // only what each stored batch added (re-reading 100,000 rows per batch is what it avoids).
     $effect(() => {
@@ -72,6 +103,7 @@ export class Dashboard {
       const mirror = new TradeMirror(this.db, id);
       this.rows = [];
       this.pnl = null;
+      this.series = null;
       this.load = null;
       let live = true;
       const sub = liveQuery(() => this.db.loads.get(id)).subscribe({
@@ -103,9 +135,12 @@ export class Dashboard {
       const r = this.rows;
       const id = this.selected;
       const loading = this.load?.status === 'loading';
+      // Read so the figures are computed again when the method changes.
+      void this.method;
       if (!id) return;
       if (r.length === 0) {
         this.pnl = null;
+        this.series = null;
         return;
       }
       this.#schedulePnl(id, loading);
@@ -137,11 +172,14 @@ export class Dashboard {
       this.apiKey = await getSetting(this.db, 'apiKey', '');
       void this.#checkKey();
       this.rpcUrl = await getSetting(this.db, 'rpcUrl', '');
+      const method = await getSetting<string>(this.db, 'pnlMethod', 'average');
+      if (method === 'fifo' || method === 'average') this.method = method;
       const cached = parsePublicChains(await getSetting<unknown>(this.db, 'chains', null));
       if (cached.length) this.chains = cached;
       await this.#configureWorker();
       const fromHash = decodeURIComponent(location.hash.slice(1));
-      if (fromHash && (await this.db.wallets.get(fromHash))) this.selected = fromHash;
+      if (fromHash === PORTFOLIO_HASH) this.view = 'portfolio';
+      else if (fromHash && (await this.db.wallets.get(fromHash))) this.selected = fromHash;
       this.ready = true;
       if (navigator.onLine) void this.#loader!.resumeInterrupted();
       try {
@@ -160,6 +198,7 @@ export class Dashboard {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
       if (this.#pnlTimer) clearTimeout(this.#pnlTimer);
+      this.portfolio.stop();
       worker.terminate();
       pnlThread.terminate();
     };
@@ -172,9 +211,48 @@ export class Dashboard {
   /** Shows a wallet (or none), with its id in the URL's hash so a reload opens it again. */
   select(id: string | null): void {
     this.selected = id;
+    this.view = 'wallet';
     // The page's own URL with another hash: no route to resolve.
     // eslint-disable-next-line svelte/no-navigation-without-resolve
     replaceState(id ? `#${encodeURIComponent(id)}` : location.pathname, {});
+  }
+
+  /** Shows the portfolio (`#portfolio`, so a reload, offline too, opens it again). */
+  showPortfolio(): void {
+    this.selected = null;
+    this.view = 'portfolio';
+    // eslint-disable-next-line svelte/no-navigation-without-resolve
+    replaceState(`#${PORTFOLIO_HASH}`, {});
+  }
+
+  async setMethod(method: PnlMethod): Promise<void> {
+    this.method = method;
+    await putSetting(this.db, 'pnlMethod', method);
+  }
+
+  /** Names a wallet (an empty name removes it); kept in this browser only. */
+  async setLabel(id: string, label: string): Promise<void> {
+    const name = label.trim().slice(0, 80);
+    await this.db.wallets.update(id, { label: name || undefined });
+  }
+
+  async setInPortfolio(id: string, included: boolean): Promise<void> {
+    await this.db.wallets.update(id, { inPortfolio: included });
+  }
+
+  /** One token's figures with the lots behind them, by the method shown. */
+  async tokenLots(tokenMint: string) {
+    const id = this.selected;
+    if (!id || !this.#pnlWorker) return null;
+    return this.#pnlWorker.tokenLots(id, this.pnl?.method ?? this.method, tokenMint);
+  }
+
+  /** Downloads a wallet's stored trades in one of the export formats (built in the PnL worker). */
+  async exportWallet(w: WalletRow, format: ExportFormat): Promise<void> {
+    if (!this.#pnlWorker) return;
+    const native = this.chain(w.chain)?.nativeSymbol ?? w.chain.toUpperCase();
+    const text = await this.#pnlWorker.exportCsv(w.id, format, native);
+    downloadText(text, exportFileName(w, format));
   }
 
   async saveApiKey(key: string): Promise<void> {
@@ -252,7 +330,7 @@ export class Dashboard {
         this.#pnlTimer = null;
         void this.#computePnl(id);
       },
-      loading ? PNL_WHILE_LOADING_MS : 0,
+      loading ? Math.max(PNL_WHILE_LOADING_MS, PNL_LOADING_GAP * this.#pnlLastMs) : 0,
     );
   }
 
@@ -263,10 +341,21 @@ export class Dashboard {
     }
     this.#pnlBusy = true;
     try {
-      const r = this.#pnlWorker ? await this.#pnlWorker.compute(id) : null;
+      const method = this.method;
+      const worker = this.#pnlWorker;
+      const t0 = performance.now();
+      const r = worker ? await worker.compute(id, method) : null;
+      this.#pnlLastMs = performance.now() - t0;
       if (r && this.selected === id) {
         this.pnl = r;
         this.dexes = r.dexes;
+        // Not awaited: the worker computes the series in steps, so figures asked meanwhile (another
+        // method) come first, and a newer series request ends this one (null).
+        if (this.load?.status !== 'loading' || r.trades <= SERIES_WHILE_LOADING_MAX) {
+          void worker!.series(id, method).then((points) => {
+            if (points && this.selected === id && this.pnl?.method === method) this.series = { method, points };
+          });
+        }
       }
     } finally {
       this.#pnlBusy = false;

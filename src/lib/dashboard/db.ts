@@ -32,6 +32,13 @@ export interface WalletRow {
   rpcUrl?: string;
   addedAt: number;
   openedAt: number;
+  /**
+   * The person's name for the wallet (issue 25), kept only here. Neither it nor `inPortfolio` is
+   * indexed, so rows stored before they existed need no schema version: absent reads as no label.
+   */
+  label?: string;
+  /** In the portfolio unless taken out (false): every stored wallet is in it by default. */
+  inPortfolio?: boolean;
 }
 
 /**

@@ -52,8 +52,12 @@ export function formatPrice(amountSol: string | null, amount: string | null): st
 /** A USD value for the eye: cents, more places below a cent; a dash where no price is known. */
 export function formatUsd(v: string | null | undefined): string {
   if (v === null || v === undefined) return '—';
-  const places = v.startsWith('0.00') ? smartPlaces(v) : 2;
-  return `$${formatAmount(v, places)}`;
+  const neg = v.startsWith('-');
+  const abs = neg ? v.slice(1) : v;
+  const places = abs.startsWith('0.00') ? smartPlaces(abs) : 2;
+  const text = formatAmount(abs, places);
+  // A loss reads -$12.50: the sign ahead of the currency (rounded to zero, no sign).
+  return `${neg && /[1-9]/.test(text) ? '-' : ''}$${text}`;
 }
 
 /** The hover text of a USD value: the exact figure, the native price used and when it came into force. */
@@ -63,4 +67,26 @@ export function usdTitle(t: { valueUsd?: string | null; nativeUsd?: string | nul
   if (t.nativeUsd === null || t.nativeUsd === undefined) return `${value}; no ${nativeSymbol} price at this time`;
   const when = t.priceTime ? `feed round of ${new Date(t.priceTime * 1000).toISOString().replace('.000Z', 'Z')}` : 'the feed round in force at the trade';
   return `${value}; ${nativeSymbol} at $${t.nativeUsd} (${when})`;
+}
+
+/** A share for display (a win rate): whole percent, a dash when there is nothing to rate. */
+export function formatPercent(r: number | null): string {
+  return r === null ? '—' : `${Math.round(r * 100)}%`;
+}
+
+/** A holding time for the eye: the largest unit that keeps a number of at least 1. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const units: [number, string][] = [
+    [86_400, 'd'],
+    [3_600, 'h'],
+    [60, 'min'],
+  ];
+  for (const [size, name] of units) if (seconds >= size) return `${(seconds / size).toFixed(seconds >= size * 10 ? 0 : 1)} ${name}`;
+  return `${Math.round(seconds)} s`;
+}
+
+/** The name to show for a wallet: its label, or its address shortened. */
+export function walletName(w: { label?: string; address: string }, keep = 4): string {
+  return w.label?.trim() || shortAddress(w.address, keep);
 }

@@ -204,7 +204,9 @@ export class WalletLoader {
         await dropStaged(db, id);
         load = undefined;
       }
+      // The row's other fields (the person's label, the portfolio choice) stay as they were.
       await db.wallets.put({
+        ...w,
         id,
         chain: req.chain,
         address: req.address,

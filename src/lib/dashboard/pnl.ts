@@ -1,194 +1,99 @@
 /**
- * Per-token profit and loss by the average-cost method, in the chain's native currency, before
- * fees (amountSol is the venue amount, decisions.md). Exact: amounts are parsed from their decimal
- * strings into bigints of 1e-36 units (exact.ts); only the final display rounds.
- *
- * Rules (issue 5):
- *  - a buy adds its amount to the position and its amountSol to the cost basis;
- *  - a sell removes basis in proportion: basisOut = cost * sold / held, realized += proceeds - basisOut;
- *  - a sell of more than the history shows held has an unknown basis for the excess: that part of
- *    the quantity and its share of the proceeds are reported apart and are not in realized PnL;
- *  - a trade whose amount or amountSol is null is left out of the arithmetic and counted.
+ * What the dashboard adds on top of the one PnL engine (`src/lib/pnl/pnl-engine.ts`, shared with
+ * the server's `/pnl`): the trades put in the order the engine reads, the chart's series, and the
+ * figures cut down to what crosses from the worker to the page. No arithmetic of its own beyond
+ * adding the engine's exact per-sell figures for the chart.
  */
-import type { Trade } from '../core/trade.js';
-import { fromScaled, mulDiv, scaledToNumber, toScaled } from '../core/exact.js';
+import { fromScaled, scaledToNumber, toScaled } from '../core/exact.js';
+import type { PnlMethod, PnlSummary, TokenPnl } from '../pnl/pnl-engine.js';
 
-export interface TokenPnl {
-  tokenMint: string;
-  /** Symbol of the newest trade of the token (symbols can change and collide; the mint is the key). */
-  token: string;
-  trades: number;
-  buys: number;
-  sells: number;
-  /** Trades left out because amount or amountSol is null. */
-  skipped: number;
-  bought: string;
-  sold: string;
-  /** Native paid on buys and received on sells (counted trades only). */
-  spent: string;
-  received: string;
-  /** Quantity still held by what the history shows, and its cost basis. */
-  held: string;
-  costBasis: string;
-  /** Cost per token of what is held, null when nothing is held. */
-  averageCost: string | null;
-  realized: string;
-  /** Sold beyond what the history shows bought: quantity and the proceeds of that part. */
-  unknownBasisAmount: string;
-  unknownBasisProceeds: string;
-  firstTime: string;
-  lastTime: string;
+export type { PnlMethod } from '../pnl/pnl-engine.js';
+export const PNL_METHODS: readonly PnlMethod[] = ['average', 'fifo'];
+
+/**
+ * Trades in delivery order (newest transaction first, a transaction's legs 0, 1, ... in order) put
+ * oldest transaction first with each transaction's legs still in leg order: what the engine and
+ * the export read. A plain reverse would also reverse the legs, so a swap's sell and buy of one
+ * token would swap places. Only consecutive trades with the same signature are one transaction
+ * (that is how the API and the store deliver them).
+ */
+export function oldestFirstByTransaction<T extends { signature: string }>(newestFirst: readonly T[]): T[] {
+  const n = newestFirst.length;
+  const out: T[] = new Array<T>(n);
+  let w = 0;
+  let end = n - 1;
+  while (end >= 0) {
+    let start = end;
+    const sig = newestFirst[end].signature;
+    while (start > 0 && newestFirst[start - 1].signature === sig) start--;
+    for (let j = start; j <= end; j++) out[w++] = newestFirst[j];
+    end = start - 1;
+  }
+  return out;
 }
 
 export interface PnlPoint {
   blockTime: string;
   /** Milliseconds since the epoch, for the chart's x axis. */
   t: number;
-  /** Cumulative realized PnL after this sell, exact. */
+  /** Cumulative realized PnL (native) after this sell, exact. */
   cumulative: string;
   /** The same as a float, for plotting only. */
   y: number;
 }
 
-export interface PnlReport {
-  tokens: TokenPnl[];
-  realized: string;
-  skipped: number;
-  unknownBasisProceeds: string;
-  series: PnlPoint[];
-}
-
-interface Acc {
-  tokenMint: string;
-  token: string;
-  trades: number;
-  buys: number;
-  sells: number;
-  skipped: number;
-  bought: bigint;
-  sold: bigint;
-  spent: bigint;
-  received: bigint;
-  held: bigint;
-  cost: bigint;
-  realized: bigint;
-  unknownAmount: bigint;
-  unknownProceeds: bigint;
-  firstTime: string;
-  lastTime: string;
+/**
+ * Cumulative realized PnL in the native coin, one point per sell whose realized figure is known,
+ * in time order: from the engine's lot entries (`lots: true`), each token's already oldest first.
+ * Sells whose native figure is unknown add nothing (the engine leaves them out of `realized` too),
+ * so the last point equals the summary's `realized`.
+ */
+export function realizedSeries(summary: { tokens: readonly TokenPnl[] }): PnlPoint[] {
+  const sells: { t: number; blockTime: string; realized: bigint; seq: number }[] = [];
+  let seq = 0;
+  for (const token of summary.tokens) {
+    for (const e of token.lots ?? []) {
+      if (e.side === 'sell' && e.realized !== null && e.realized !== undefined) {
+        sells.push({ t: Date.parse(e.blockTime), blockTime: e.blockTime, realized: toScaled(e.realized), seq: seq++ });
+      }
+    }
+  }
+  // Same-time sells of different tokens keep the engine's token order: the total is the same either way.
+  sells.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  let total = 0n;
+  return sells.map((s) => {
+    total += s.realized;
+    return { blockTime: s.blockTime, t: s.t, cumulative: fromScaled(total), y: scaledToNumber(total) };
+  });
 }
 
 /**
- * The PnL of trades given oldest first (chronological). The API and the store deliver newest first;
- * `computePnlNewestFirst` walks such an array backwards without copying it.
+ * At most `max` points, evenly spaced, the last always kept: the chart draws about two points per
+ * pixel column, and 30,000 points cloned to the page and turned into a path cost frames there.
  */
-export function computePnl(chronological: readonly Trade[]): PnlReport {
-  return compute(chronological.length, (i) => chronological[i]);
+export function thinSeries(points: readonly PnlPoint[], max = 4000): PnlPoint[] {
+  if (points.length <= max) return [...points];
+  const step = points.length / (max - 1);
+  const out: PnlPoint[] = [];
+  for (let i = 0; i < max - 1; i++) out.push(points[Math.floor(i * step)]);
+  out.push(points[points.length - 1]);
+  return out;
 }
 
-export function computePnlNewestFirst(newestFirst: readonly Trade[]): PnlReport {
-  const n = newestFirst.length;
-  return compute(n, (i) => newestFirst[n - 1 - i]);
+/** Largest absolute realized PnL first (what people look for first), then the most traded. */
+export function byRealized(tokens: readonly TokenPnl[]): TokenPnl[] {
+  const abs = (s: string) => {
+    const v = toScaled(s);
+    return v < 0n ? -v : v;
+  };
+  const keyed = tokens.map((t) => ({ t, k: abs(t.realized) }));
+  keyed.sort((a, b) => (a.k === b.k ? b.t.trades - a.t.trades : a.k > b.k ? -1 : 1));
+  return keyed.map((x) => x.t);
 }
 
-function compute(n: number, at: (i: number) => Trade): PnlReport {
-  const byMint = new Map<string, Acc>();
-  const series: PnlPoint[] = [];
-  let total = 0n;
-  let skipped = 0;
-  let unknownTotal = 0n;
-  for (let i = 0; i < n; i++) {
-    const t = at(i);
-    let a = byMint.get(t.tokenMint);
-    if (!a) {
-      a = {
-        tokenMint: t.tokenMint,
-        token: t.token,
-        trades: 0,
-        buys: 0,
-        sells: 0,
-        skipped: 0,
-        bought: 0n,
-        sold: 0n,
-        spent: 0n,
-        received: 0n,
-        held: 0n,
-        cost: 0n,
-        realized: 0n,
-        unknownAmount: 0n,
-        unknownProceeds: 0n,
-        firstTime: t.blockTime,
-        lastTime: t.blockTime,
-      };
-      byMint.set(t.tokenMint, a);
-    }
-    a.trades++;
-    if (t.token) a.token = t.token;
-    a.lastTime = t.blockTime;
-    if (t.side === 'buy') a.buys++;
-    else a.sells++;
-    if (t.amount === null || t.amountSol === null) {
-      a.skipped++;
-      skipped++;
-      continue;
-    }
-    const q = toScaled(t.amount);
-    const v = toScaled(t.amountSol);
-    if (t.side === 'buy') {
-      a.bought += q;
-      a.spent += v;
-      a.held += q;
-      a.cost += v;
-      continue;
-    }
-    a.sold += q;
-    a.received += v;
-    const covered = q < a.held ? q : a.held;
-    // Proceeds split by quantity; a zero-quantity sell is all covered (nothing to attribute it to).
-    const coveredProceeds = q > 0n ? mulDiv(v, covered, q) : v;
-    const excessProceeds = v - coveredProceeds;
-    // covered === held takes the whole cost exactly, so a closed position leaves no rounding dust.
-    const basisOut = a.held > 0n ? (covered === a.held ? a.cost : mulDiv(a.cost, covered, a.held)) : 0n;
-    const gain = coveredProceeds - basisOut;
-    a.realized += gain;
-    a.cost -= basisOut;
-    a.held -= covered;
-    a.unknownAmount += q - covered;
-    a.unknownProceeds += excessProceeds;
-    unknownTotal += excessProceeds;
-    total += gain;
-    series.push({ blockTime: t.blockTime, t: Date.parse(t.blockTime), cumulative: fromScaled(total), y: scaledToNumber(total) });
-  }
-  const tokens = [...byMint.values()].map((a): TokenPnl => ({
-    tokenMint: a.tokenMint,
-    token: a.token,
-    trades: a.trades,
-    buys: a.buys,
-    sells: a.sells,
-    skipped: a.skipped,
-    bought: fromScaled(a.bought),
-    sold: fromScaled(a.sold),
-    spent: fromScaled(a.spent),
-    received: fromScaled(a.received),
-    held: fromScaled(a.held),
-    costBasis: fromScaled(a.cost),
-    averageCost: a.held > 0n ? fromScaled(mulDiv(a.cost, 10n ** 36n, a.held)) : null,
-    realized: fromScaled(a.realized),
-    unknownBasisAmount: fromScaled(a.unknownAmount),
-    unknownBasisProceeds: fromScaled(a.unknownProceeds),
-    firstTime: a.firstTime,
-    lastTime: a.lastTime,
-  }));
-  // Largest absolute realized PnL first: what people look for first.
-  tokens.sort((x, y) => {
-    const dx = absCmp(toScaled(y.realized), toScaled(x.realized));
-    return dx !== 0 ? dx : y.trades - x.trades;
-  });
-  return { tokens, realized: fromScaled(total), skipped, unknownBasisProceeds: fromScaled(unknownTotal), series };
-}
-
-function absCmp(a: bigint, b: bigint): number {
-  const x = a < 0n ? -a : a;
-  const y = b < 0n ? -b : b;
-  return x === y ? 0 : x > y ? 1 : -1;
+/** Tokens still held by what the history shows (an open position). */
+export function openPositions(summary: Pick<PnlSummary, 'tokens'>): number {
+  let n = 0;
+  for (const t of summary.tokens) if (t.open !== '0') n++;
+  return n;
 }

@@ -1,25 +1,182 @@
 /// <reference lib="webworker" />
 /**
- * PnL off the main thread and off the loader: computing 100,000 trades with exact bigints takes
- * about 500 ms here, which on the page would drop ~30 frames, and in the loader worker would stall
- * ingestion. It reads the wallet from IndexedDB itself, so only the report crosses threads.
+ * PnL, the portfolio and the exports off the main thread and off the loader: the engine's exact
+ * bigints over 100,000 trades take hundreds of ms, which on the page would drop frames and in the
+ * loader worker would stall ingestion. It reads the wallets from IndexedDB itself, so only the
+ * figures cross threads (a wallet's lots only for the token the person opens).
  */
 import * as Comlink from 'comlink';
-import { getDb, tradesNewestFirst } from './db.js';
-import { computePnlNewestFirst, type PnlReport } from './pnl.js';
+import { computePnl, type PnlMethod, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
+import { exportCsv, type ExportFormat } from '../pnl/export-csv.js';
+import { getDb, walletBatches, type StoredTrade } from './db.js';
+import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, thinSeries, type PnlPoint } from './pnl.js';
+import { summarizePortfolio, walletLine, type PortfolioSummary, type WalletPnlLine } from './portfolio.js';
 
-export interface PnlResult extends PnlReport {
-  dexes: string[];
+const db = getDb();
+
+export interface WalletPnl {
+  walletId: string;
+  method: PnlMethod;
+  /** The engine's figures, tokens without their lots, largest realized PnL first. */
+  tokens: TokenPnl[];
+  realized: string;
+  realizedUsd: string;
+  uncoveredProceeds: string;
+  uncoveredProceedsUsd: string;
+  closedPositions: number;
+  winningPositions: number;
+  winRate: number | null;
+  /** Sells whose native (USD) realized PnL is unknown, and trades with no token amount, over every token. */
+  unpricedSells: number;
+  unpricedSellsUsd: number;
+  skipped: number;
+  openPositions: number;
   trades: number;
+  dexes: string[];
+  /** Where the time went (ms): reading IndexedDB (0 when the worker still had the wallet), the engine. */
+  readMs: number;
+  computeMs: number;
 }
 
+/**
+ * A wallet's trades oldest first, kept while its stored rows have not changed (the load row says
+ * when they do), with what was computed from them: switching back to a method costs nothing.
+ */
+interface Cached {
+  key: string;
+  trades: PnlTrade[];
+  /** The trades of each token, in order (the engine's figures of a token depend on its trades only). */
+  byMint?: Map<string, PnlTrade[]>;
+  figures: Map<PnlMethod, WalletPnl>;
+  series: Map<PnlMethod, PnlPoint[]>;
+}
+const cache = new Map<string, Cached>();
+/** Wallets kept in memory: the one on screen and a portfolio's few. */
+const CACHE_WALLETS = 6;
+
+async function tradesOf(id: string): Promise<{ trades: PnlTrade[]; readMs: number; entry: Cached }> {
+  const load = await db.loads.get(id);
+  const key = load ? `${load.tradeCount}:${load.generation ?? 0}:${load.headFp ?? load.head}:${load.tailFp}` : 'none';
+  const hit = cache.get(id);
+  if (hit && hit.key === key) {
+    // Most recently used last: the first entry is the one to drop.
+    cache.delete(id);
+    cache.set(id, hit);
+    return { trades: hit.trades, readMs: 0, entry: hit };
+  }
+  const t0 = performance.now();
+  const batches = await walletBatches(db, id).reverse().toArray();
+  const newestFirst: StoredTrade[] = [];
+  for (const b of batches) for (const t of b.trades) newestFirst.push(t);
+  const trades = oldestFirstByTransaction(newestFirst);
+  const entry: Cached = { key, trades, figures: new Map(), series: new Map() };
+  cache.delete(id);
+  cache.set(id, entry);
+  while (cache.size > CACHE_WALLETS) cache.delete(cache.keys().next().value!);
+  return { trades, readMs: performance.now() - t0, entry };
+}
+
+function byMint(entry: Cached): Map<string, PnlTrade[]> {
+  if (entry.byMint) return entry.byMint;
+  const groups = new Map<string, PnlTrade[]>();
+  for (const t of entry.trades) {
+    const g = groups.get(t.tokenMint);
+    if (g) g.push(t);
+    else groups.set(t.tokenMint, [t]);
+  }
+  return (entry.byMint = groups);
+}
+
+/** Bumped by each series request: a running one that sees it changed gives up (its answer is no longer wanted). */
+let seriesRun = 0;
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
 const exposed = {
-  async compute(walletId: string): Promise<PnlResult> {
-    const rows = await tradesNewestFirst(getDb(), walletId);
-    const report = computePnlNewestFirst(rows);
+  async compute(walletId: string, method: PnlMethod): Promise<WalletPnl> {
+    const { trades, readMs, entry } = await tradesOf(walletId);
+    const known = entry.figures.get(method);
+    if (known) return { ...known, readMs: 0, computeMs: 0 };
+    const t0 = performance.now();
+    const s = computePnl(trades, method);
     const dexes = new Set<string>();
-    for (const r of rows) dexes.add(r.dex);
-    return { ...report, dexes: [...dexes].sort(), trades: rows.length };
+    for (const t of trades) dexes.add(t.dex);
+    let unpricedSells = 0;
+    let unpricedSellsUsd = 0;
+    let skipped = 0;
+    for (const t of s.tokens) {
+      unpricedSells += t.unpricedSells;
+      unpricedSellsUsd += t.unpricedSellsUsd;
+      skipped += t.skipped;
+    }
+    const figures: WalletPnl = {
+      walletId,
+      method,
+      realized: s.realized,
+      realizedUsd: s.realizedUsd,
+      uncoveredProceeds: s.uncoveredProceeds,
+      uncoveredProceedsUsd: s.uncoveredProceedsUsd,
+      closedPositions: s.closedPositions,
+      winningPositions: s.winningPositions,
+      winRate: s.winRate,
+      tokens: byRealized(s.tokens),
+      unpricedSells,
+      unpricedSellsUsd,
+      skipped,
+      openPositions: openPositions(s),
+      trades: trades.length,
+      dexes: [...dexes].sort(),
+      readMs,
+      computeMs: performance.now() - t0,
+    };
+    entry.figures.set(method, figures);
+    return figures;
+  },
+
+  /**
+   * The chart's points: the engine again with its lot entries, several times the figures' cost, so
+   * asked after them and computed token by token with a pause between: a request that comes
+   * meanwhile (another method's figures) is answered at once, and a newer series request ends this
+   * one (null).
+   */
+  async series(walletId: string, method: PnlMethod): Promise<PnlPoint[] | null> {
+    const run = ++seriesRun;
+    const { entry } = await tradesOf(walletId);
+    const known = entry.series.get(method);
+    if (known) return known;
+    const tokens: TokenPnl[] = [];
+    for (const trades of byMint(entry).values()) {
+      tokens.push(...computePnl(trades, method, { lots: true }).tokens);
+      await nextTask();
+      if (run !== seriesRun) return null;
+    }
+    const points = thinSeries(realizedSeries({ tokens }));
+    entry.series.set(method, points);
+    return points;
+  },
+
+  /** One token's figures with the lots behind them: only its trades go through the engine (tokens never mix). */
+  async tokenLots(walletId: string, method: PnlMethod, tokenMint: string): Promise<TokenPnl | null> {
+    const { entry } = await tradesOf(walletId);
+    return computePnl(byMint(entry).get(tokenMint) ?? [], method, { lots: true }).tokens[0] ?? null;
+  },
+
+  async portfolio(walletIds: string[], method: PnlMethod): Promise<{ lines: WalletPnlLine[]; summary: PortfolioSummary }> {
+    const lines: WalletPnlLine[] = [];
+    for (const id of walletIds) {
+      const w = await db.wallets.get(id);
+      if (!w) continue;
+      const { trades } = await tradesOf(id);
+      lines.push(walletLine(w, trades.length, computePnl(trades, method)));
+    }
+    return { lines, summary: summarizePortfolio(method, lines) };
+  },
+
+  /** A wallet's stored trades as one of the export formats, oldest first (the server's `/export` writes the same). */
+  async exportCsv(walletId: string, format: ExportFormat, nativeSymbol: string): Promise<string> {
+    const w = await db.wallets.get(walletId);
+    if (!w) throw new Error(`no wallet ${walletId} stored here`);
+    const { trades } = await tradesOf(walletId);
+    return exportCsv(trades, { format, chain: w.chain, wallet: w.address, nativeSymbol });
   },
 };
 
