@@ -214,6 +214,29 @@ describe('keys', () => {
     expect(() => loadConfig({ RPC_LOGS_RANGE_ETH: 'lots' })).toThrow(/RPC_LOGS_RANGE_ETH/);
   });
 
+  it('reads the live settings: follow caps, webhooks, the Solana WebSocket', async () => {
+    const { loadConfig } = await import('../../src/lib/server/config.js');
+    expect(loadConfig({})).toMatchObject({
+      followMaxSeconds: 3600,
+      maxFollowStreams: 1000,
+      maxFollowStreamsPerKey: 20,
+      webhookAllowHttp: false,
+      webhookAllowPrivate: false,
+      maxWebhooksPerAccount: 20,
+    });
+    expect(loadConfig({}).webhookSecretKey).toBeUndefined();
+    expect(loadConfig({ FOLLOW_MAX_SECONDS: '60', WEBHOOK_ALLOW_HTTP: 'TRUE', WEBHOOK_SECRET_KEY: ' k ' })).toMatchObject({
+      followMaxSeconds: 60,
+      webhookAllowHttp: true,
+      webhookSecretKey: 'k',
+    });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE must be "true" or "false"/);
+    expect(() => loadConfig({ MAX_FOLLOW_STREAMS: '0' })).toThrow(/MAX_FOLLOW_STREAMS/);
+    expect(loadConfig({ RPC_WS_URL_SOL: 'wss://ws.example/abc' }).rpcOptions.sol).toMatchObject({ wsUrl: 'wss://ws.example/abc' });
+    expect(loadConfig({ RPC_WS_URL_SOL: '' }).rpcOptions.sol).toMatchObject({ wsUrl: null });
+    expect(() => loadConfig({ RPC_WS_URL_SOL: 'https://x' })).toThrow(/RPC_WS_URL_SOL must be a ws:\/\/ or wss:\/\/ URL/);
+  });
+
   it('reads ROLE, LEASE_SECONDS and DATABASE_POOL_SIZE; api and worker need DATABASE_URL', async () => {
     const { loadConfig } = await import('../../src/lib/server/config.js');
     expect(loadConfig({}).role).toBe('all');

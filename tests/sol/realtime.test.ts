@@ -49,7 +49,7 @@ describe('Solana realtime stage', () => {
       await until(() => after(t0).some((t) => t.wallets.length === 1), 2_000);
       const ws = after(t0).find((t) => t.wallets.length === 1)!;
       expect(ws.wallets).toEqual([world.wallet.wallet]);
-      expect(ws.at - t0).toBeLessThan(500);
+      expect(ws.at - t0).toBeLessThan(1_500);
 
       // Dropped and refused: only the poll (every wallet) tells.
       replay.ws.refuse = true;
@@ -59,7 +59,7 @@ describe('Solana realtime stage', () => {
       await newer(1, 72);
       await until(() => after(t1).length > 0, 3_000);
       expect(after(t1).every((t) => t.wallets.length === 2)).toBe(true);
-      expect(after(t1)[0].at - t1).toBeLessThanOrEqual(1_100);
+      expect(after(t1)[0].at - t1).toBeLessThanOrEqual(2_000);
 
       // Back: resubscribed, and fast again.
       replay.ws.refuse = false;
@@ -69,7 +69,7 @@ describe('Solana realtime stage', () => {
       const t2 = Date.now();
       await newer(1, 73);
       await until(() => after(t2).some((t) => t.wallets.length === 1), 2_000);
-      expect(after(t2).find((t) => t.wallets.length === 1)!.at - t2).toBeLessThan(500);
+      expect(after(t2).find((t) => t.wallets.length === 1)!.at - t2).toBeLessThan(1_500);
     } finally {
       abort.abort();
       await running;

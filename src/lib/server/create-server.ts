@@ -170,6 +170,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       discoveryOf: (slug) => ready.get(slug)?.discovery,
       usd: { pricer, coinOf },
       realtime: live.realtime,
+      commits: leases ? (walletId, ms, signal) => leases.nextChange(walletId, ms, signal) : undefined,
       followMaxMs: config.followMaxSeconds * 1000,
       maxFollowStreams: config.maxFollowStreams,
       maxFollowStreamsPerAccount: config.maxFollowStreamsPerKey,

@@ -37,6 +37,8 @@ export interface CreateApiParameters {
   followMaxMs?: number;
   /** The realtime stages that wake followed wallets' walkers; without it follow streams only see what other reads store. */
   realtime?: Realtime;
+  /** Several instances on PostgreSQL: the wallet's next commit by any of them (the leases' NOTIFY). */
+  commits?: (walletId: number, ms: number, signal: AbortSignal) => Promise<void>;
   /** Prices for include=usd; without it every price is null (tests that never price). */
   usd?: HistoryContext['usd'];
   /** Webhooks (issue 24): settings, the follows of their wallets, and a way to wake the sender. */
@@ -150,7 +152,7 @@ export function createApi(p: CreateApiParameters): Api {
     keepaliveMs: p.keepaliveMs ?? 10_000,
     readRows: p.readRows ?? 4_000,
     usd: p.usd,
-    follow: { maxMs: p.followMaxMs ?? 3_600_000, keepaliveMs: 15_000, realtime: p.realtime },
+    follow: { maxMs: p.followMaxMs ?? 3_600_000, keepaliveMs: 15_000, realtime: p.realtime, commits: p.commits },
   };
   const rateLimit = createRateLimiter(p.rateLimitPerMinute ?? 0, p.db);
   const maxInFlight = p.maxConcurrentRequests ?? 512;

@@ -37,7 +37,17 @@ export interface HistoryContext {
   /** include=usd: the prices, and which coin is each chain's native one (null: none priced). */
   usd?: { pricer: Pricer; coinOf(chain: string): string | null };
   /** follow=true: how long a follow stream stays open, its empty-line rhythm, the realtime stages. */
-  follow?: { maxMs: number; keepaliveMs: number; realtime?: Realtime };
+  follow?: {
+    maxMs: number;
+    keepaliveMs: number;
+    realtime?: Realtime;
+    /**
+     * Several instances on PostgreSQL: resolves at the next commit of the wallet by any instance
+     * (its NOTIFY), so a follow stream on an instance that does not walk the wallet (ROLE=api, or
+     * another worker holding its lease) sees new trades when they are stored, not at its next empty line.
+     */
+    commits?: (walletId: number, ms: number, signal: AbortSignal) => Promise<void>;
+  };
 }
 
 /**

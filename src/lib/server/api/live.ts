@@ -66,7 +66,10 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
         lastLineAt = Date.now();
         continue;
       }
-      await p.nextChange(loader, wait, v);
+      // This instance's loader, or a commit by another instance (PostgreSQL), whichever comes first.
+      const stop = new AbortController();
+      await Promise.race([p.nextChange(loader, wait, v), ...(follow.commits ? [follow.commits(loader.state.id, wait, stop.signal)] : [])]);
+      stop.abort();
     }
   } finally {
     unfollow();

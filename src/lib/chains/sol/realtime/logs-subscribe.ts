@@ -91,10 +91,29 @@ function session(url: string, WS: typeof WebSocket, p: RealtimeParameters, onOpe
       }
     };
     const timer = setInterval(reconcile, RECONCILE_MS);
-    const stop = () => ws.close();
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      clearInterval(timer);
+      clearTimeout(handshake);
+      p.signal.removeEventListener('abort', stop);
+      resolve(opened);
+    };
+    // Not waited on: a socket refused during its handshake may never report its close (seen with
+    // Node 22's WebSocket against an endpoint answering 503), and the stage must stop at once.
+    const stop = () => {
+      ws.close();
+      finish();
+    };
     p.signal.addEventListener('abort', stop, { once: true });
+    // A handshake that neither opens nor fails within 10 s is given up, and tried again.
+    const handshake = setTimeout(() => {
+      if (!opened) stop();
+    }, 10_000);
     ws.onopen = () => {
       opened = true;
+      clearTimeout(handshake);
       onOpen();
       reconcile();
     };
@@ -119,11 +138,7 @@ function session(url: string, WS: typeof WebSocket, p: RealtimeParameters, onOpe
         if (w) p.onActivity([w]);
       }
     };
-    ws.onclose = () => {
-      clearInterval(timer);
-      p.signal.removeEventListener('abort', stop);
-      resolve(opened);
-    };
+    ws.onclose = finish;
     ws.onerror = () => {
       // onclose follows.
     };
