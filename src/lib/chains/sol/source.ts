@@ -20,7 +20,6 @@
  */
 import { solanaRealtime, wsUrlOf } from './realtime/logs-subscribe.js';
 import {
-  pollingRealtime,
   type ChainSource,
   type HistoryBatch,
   type HistoryParameters,

@@ -30,6 +30,7 @@ export interface LiveParameters {
 /** How often a followed wallet's loader is asked for again, so the registry never drops it as idle. */
 const LOADER_RENEW_MS = 60_000;
 
+/** Resumed from a liveCursor with nothing new: the first (empty) live line goes out at once, so a client knows it is following. */
 export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
   const { ctx, t } = p;
   const follow = ctx.follow ?? { maxMs: 3_600_000, keepaliveMs: 15_000 };
@@ -38,7 +39,15 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
   let key = p.from;
   let loader = p.loader;
   let renewedAt = Date.now();
-  let lastLineAt = Date.now();
+  let lastLineAt = t.live ? 0 : Date.now();
+  /**
+   * The wallet's stored count at the last read. A commit that stored nothing (a refresh that found
+   * no trade) wakes every follower of the wallet: without this, each would query the store, and
+   * 500 followers of one wallet made every refresh 500 reads. A commit by another instance does not
+   * move this instance's count, so a wake from `commits` always reads.
+   */
+  let readAtCount = -1;
+  let mustRead = true;
   const cursor = () => JSON.stringify(ctx.cursors.encode({ chain: t.chain, wallet: t.stored, key, signature: null, list: 'live' }));
   try {
     for (;;) {
@@ -50,8 +59,12 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
         renewedAt = now;
       }
       const v = loader.version;
-      const run = await readRunUp(ctx.db, loader.state.id, key ?? '', ctx.readRows);
+      const count = loader.state.tradeCount;
+      const run = mustRead || count !== readAtCount ? await readRunUp(ctx.db, loader.state.id, key ?? '', ctx.readRows) : null;
+      readAtCount = count;
+      mustRead = false;
       if (run) {
+        mustRead = true;
         const json = t.usd ? await p.price(run.json) : run.json;
         await meterRun(ctx.db, { accountId: p.principal.accountId, walletId: loader.state.id, hi: run.hi, lo: run.lo, count: run.count, after: null });
         ctx.metrics?.delivered(run.count);
@@ -64,12 +77,18 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
       if (wait <= 0) {
         yield `{"trades":[],"liveCursor":${cursor()},"live":true}\n`;
         lastLineAt = Date.now();
+        // The empty line's rhythm also re-reads the store, whatever woke or did not.
+        mustRead = true;
         continue;
       }
       // This instance's loader, or a commit by another instance (PostgreSQL), whichever comes first.
       const stop = new AbortController();
-      await Promise.race([p.nextChange(loader, wait, v), ...(follow.commits ? [follow.commits(loader.state.id, wait, stop.signal)] : [])]);
+      const byOther = await Promise.race([
+        p.nextChange(loader, wait, v).then(() => false),
+        ...(follow.commits ? [follow.commits(loader.state.id, wait, stop.signal).then(() => true)] : []),
+      ]);
       stop.abort();
+      if (byOther) mustRead = true;
     }
   } finally {
     unfollow();
