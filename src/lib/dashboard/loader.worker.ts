@@ -87,6 +87,18 @@ const exposed = {
     progressListener = listener;
   },
   async load(req: LoadRequest): Promise<LoadRow> {
+    const id = walletId(req.chain, req.address);
+    if (live.isFollowing(id)) {
+      const w = await db.wallets.get(id);
+      // A mode switch starts the wallet over: following it the old way stops.
+      if (w && w.mode !== req.mode) {
+        await db.wallets.update(id, { live: false });
+        await live.stop(id);
+      } else if (req.mode === 'api') {
+        // Live keeps it current; a refresh beside the follow stream would store in the epoch a live line takes.
+        req = { ...req, refresh: false };
+      }
+    }
     return loader.load(req);
   },
   async pause(chain: string, address: string): Promise<void> {
