@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
 import { apiHistory, setApiKey, shownCount } from './helpers.js';
-import { startStack, type Stack } from './stack.js';
+import { API_KEY, startStack, type Stack } from './stack.js';
 
 // The dashboard's Live toggle (issue 24) over the built server and the Solana replay: trades added
 // to the replay while the page follows the wallet slide into the table once each, without a reload,
@@ -37,6 +37,33 @@ async function expectSameAsApi(p: Page): Promise<void> {
   expect(readFileSync((await download.path())!, 'utf8')).toBe(tradesToCsv(expected));
 }
 
+/** Opens a follow stream from the top; resolves with when (Date.now) its first live line with trades came. */
+function liveLineTime(): Promise<number> {
+  const ctl = new AbortController();
+  return (async () => {
+    const res = await fetch(`${stack.baseUrl}/v1/wallets/${stack.wallet}/history?chain=sol&follow=true`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+      signal: ctl.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buf = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('follow stream ended');
+      buf += decoder.decode(value, { stream: true });
+      for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        if (line.includes('"live":true') && !line.startsWith('{"trades":[]')) {
+          ctl.abort();
+          return Date.now();
+        }
+      }
+    }
+  })();
+}
+
 /** Adds newer trades to the replay; resolves with how long the page took to show more trades than `before` (ms). */
 async function addAndSee(p: Page, n: number, timeout = 25_000): Promise<number> {
   const before = await shownCount(p);
@@ -59,7 +86,15 @@ test('API mode: Live on, trades added to the chain slide into the table once eac
   await expect(page.getByTestId('live')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   await expect(page.getByTestId('live-status')).toContainText(/last checked \d\d:\d\d:\d\d/);
 
+  // A follow stream of the test's own beside the page's: the page's part of the latency is the
+  // time from the server's live line to the row shown.
+  const lineAt = liveLineTime();
+  // The test's stream is through its history part before the trades are added.
+  await new Promise((r) => setTimeout(r, 500));
+  const added = Date.now();
   const ms = await addAndSee(page, 3);
+  const served = (await lineAt) - added;
+  console.log(`live: the server's live line came ${served} ms after the trades were added; the page showed them ${ms - served} ms after that`);
   test.info().annotations.push({ type: 'live trade shown after (API mode)', description: `${ms} ms` });
   // The new rows are highlighted as they arrive.
   await expect(page.locator('[data-testid="trade-row"].fresh').first()).toBeVisible();
