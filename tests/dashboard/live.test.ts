@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serializeTrade, type Trade } from '../../src/lib/core/trade.js';
+import type { ChainSource, HistoryBatch, RealtimeParameters } from '../../src/lib/core/chain-source.js';
+import { serializeTrade, type SourceTrade, type Trade } from '../../src/lib/core/trade.js';
 import { DashboardDb, stripRow, tradesNewestFirst, walletId } from '../../src/lib/dashboard/db.js';
 import { followOnce, LiveFollower, newestFirst, storeLive } from '../../src/lib/dashboard/live.js';
 import { arrivedOnTop, liveText } from '../../src/lib/dashboard/live-view.js';
@@ -207,6 +208,59 @@ describe('following in API mode', () => {
     await server.stream(1);
     expect(server.calls[0]).not.toContain('liveCursor');
     await follower.stop(ID);
+  });
+});
+
+describe('following in direct mode', () => {
+  const pad = (n: number) => String(n).padStart(12, '0');
+  const st = (position: number): SourceTrade => ({
+    signature: `s${position}`,
+    side: 'buy',
+    token: 'T',
+    tokenMint: 'm',
+    amountSol: '1',
+    amount: '2',
+    dex: 'pumpfun',
+    blockTime: '2025-01-01T00:00:00Z',
+    position: pad(position),
+    leg: 0,
+  });
+  /** A chain of positions (newest first) behind a source whose realtime stage the test drives. */
+  function source(chain: number[], stage: { p: RealtimeParameters | null }): ChainSource {
+    return {
+      chain: 'sol',
+      async *history(p) {
+        const list = chain.filter((x) => (!p.before || pad(x) < p.before) && (!p.until || pad(x) > p.until));
+        const b: HistoryBatch = { trades: list.map(st), position: pad(list[list.length - 1] ?? 0), head: pad(chain[0]), done: true };
+        yield b;
+      },
+      async realtime(p) {
+        stage.p = p;
+        await new Promise((r) => p.signal.addEventListener('abort', r));
+      },
+    };
+  }
+
+  it('runs the source’s realtime stage for the wallet; a notice reads above the stored head and the new trades land on top', async () => {
+    const chain = [50, 40, 30];
+    const stage: { p: RealtimeParameters | null } = { p: null };
+    const req = { chain: 'sol', address: 'W', mode: 'rpc' as const, rpcUrl: 'http://rpc' };
+    const deps = { db, api: () => ({ baseUrl: 'http://x', apiKey: 'k1' }), now: Date.now, source: async () => source(chain, stage) };
+    const loader = new WalletLoader(deps);
+    expect((await loader.load(req)).tradeCount).toBe(3);
+    const follower = new LiveFollower({ ...deps, loader, online: () => true });
+    follower.start(ID, req);
+    await until(() => stage.p !== null);
+    expect(stage.p!.wallets()).toEqual(['W']);
+    await until(async () => (await db.loads.get(ID))?.liveState === 'live');
+    chain.unshift(70, 60);
+    stage.p!.onActivity(['W']);
+    await until(async () => (await db.loads.get(ID))?.tradeCount === 5);
+    expect(await signatures()).toEqual(['s70', 's60', 's50', 's40', 's30']);
+    expect((await db.loads.get(ID))?.liveCheckedAt).toBeGreaterThan(0);
+    await follower.stop(ID);
+    // Turned off: the stage is stopped.
+    expect(stage.p!.signal.aborted).toBe(true);
   });
 });
 
