@@ -28,6 +28,7 @@ import { downloadText } from './download.js';
 import type { ExportFormat } from '../pnl/export-csv.js';
 import type { PnlMethod, PnlPoint } from './pnl.js';
 import type { PnlWorkerApi, WalletPnl } from './pnl.worker.js';
+import { arrivedOnTop, NO_ROWS } from './live-view.js';
 import { Portfolio } from './portfolio.svelte.js';
 import { exportFileName } from './portfolio.js';
 import { TradeMirror } from './trade-mirror.js';
@@ -44,6 +45,8 @@ const PNL_LOADING_GAP = 4;
  * wallet larger than this loads, it waits for the load to stop rather than keep the worker busy.
  */
 const SERIES_WHILE_LOADING_MAX = 5_000;
+/** How long a trade that arrived live stays highlighted in the table. */
+const FRESH_MS = 4000;
 /** `#portfolio` in the URL: the portfolio view (a wallet id always has a colon, so none is this). */
 const PORTFOLIO_HASH = 'portfolio';
 
@@ -70,6 +73,8 @@ export class Dashboard {
   pnl = $state.raw<WalletPnl | null>(null);
   series = $state.raw<{ method: PnlMethod; points: PnlPoint[] } | null>(null);
   dexes = $state.raw<string[]>([]);
+  /** Trades that just slid in on top while following live: highlighted for a moment. */
+  fresh = $state.raw<ReadonlySet<TradeRow>>(NO_ROWS);
   /** Average cost or FIFO lots, for every figure shown; remembered in the settings. */
   method = $state<PnlMethod>('average');
   /** What the page shows: a wallet (`selected`) or the portfolio of stored wallets. */
@@ -83,6 +88,7 @@ export class Dashboard {
   #keyCheckedAt = 0;
   #pnlWorker: Comlink.Remote<PnlWorkerApi> | null = null;
   #pnlTimer: ReturnType<typeof setTimeout> | null = null;
+  #freshTimer: ReturnType<typeof setTimeout> | null = null;
   #pnlBusy = false;
   #pnlAgain = false;
   /** How long the last figures took, asked to answered (ms). */
@@ -112,8 +118,11 @@ export class Dashboard {
           this.load = v ?? null;
           // A 401 of a load made since the key was last checked: one from an earlier key says nothing of this one.
           if (v?.mode === 'api' && v.errorCode === 'unauthorized' && v.updatedAt >= this.#keyCheckedAt) this.keyState = 'refused';
+          const before = this.rows;
           const changed = await mirror.sync(v?.tradeCount ?? 0, v?.generation ?? 0);
-          if (live && changed) this.rows = mirror.rows;
+          if (!live || !changed) return;
+          this.rows = mirror.rows;
+          if (v?.liveState) this.#markFresh(before, mirror.rows);
         },
       });
       // Its unexplained transactions: few beside the trades, read whole when a write touches them.
@@ -152,11 +161,21 @@ export class Dashboard {
     this.online = navigator.onLine;
     const goOnline = () => {
       this.online = true;
+      void this.#loader?.setOnline(true);
       void this.#loader?.resumeInterrupted();
     };
-    const goOffline = () => (this.online = false);
+    const goOffline = () => {
+      this.online = false;
+      // The worker's own events may lag or not come (emulated offline): it drops its live streams now.
+      void this.#loader?.setOnline(false);
+    };
+    // A tab back from sleep: a live stream that died meanwhile is reopened at once, not at its next retry.
+    const visible = () => {
+      if (document.visibilityState === 'visible') void this.#loader?.wake();
+    };
     window.addEventListener('online', goOnline);
     window.addEventListener('offline', goOffline);
+    document.addEventListener('visibilitychange', visible);
     // Ask once that the browser keep this data under storage pressure (the person's trade history).
     void navigator.storage?.persist?.().catch(() => {});
 
@@ -182,6 +201,8 @@ export class Dashboard {
       else if (fromHash && (await this.db.wallets.get(fromHash))) this.selected = fromHash;
       this.ready = true;
       if (navigator.onLine) void this.#loader!.resumeInterrupted();
+      void this.#loader!.setOnline(navigator.onLine);
+      void this.#loader!.resumeLive();
       try {
         const list = await fetchChains({ baseUrl: '' });
         if (list.length) {
@@ -197,6 +218,8 @@ export class Dashboard {
     return () => {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
+      document.removeEventListener('visibilitychange', visible);
+      if (this.#freshTimer) clearTimeout(this.#freshTimer);
       if (this.#pnlTimer) clearTimeout(this.#pnlTimer);
       this.portfolio.stop();
       worker.terminate();
@@ -291,8 +314,15 @@ export class Dashboard {
     void this.#startLoad(chain, address, existing?.status === 'complete', mode);
   }
 
-  pause(w: WalletRow): Promise<void> | undefined {
-    return this.#loader?.pause(w.chain, w.address);
+  /** The "Live" toggle: the worker follows the wallet (kept on the wallet row: a reload resumes it). */
+  async setLive(w: WalletRow, on: boolean): Promise<void> {
+    await this.#loader?.setLive(w.chain, w.address, on);
+  }
+
+  async pause(w: WalletRow): Promise<void> {
+    // Live would start the load again at once: pausing stops following too.
+    if (w.live) await this.setLive(w, false);
+    await this.#loader?.pause(w.chain, w.address);
   }
   resume(w: WalletRow): void {
     void this.#startLoad(w.chain, w.address, false);
@@ -300,10 +330,12 @@ export class Dashboard {
   refresh(w: WalletRow): void {
     void this.#startLoad(w.chain, w.address, true);
   }
-  cancel(w: WalletRow): Promise<void> | undefined {
-    return this.#loader?.cancel(w.chain, w.address);
+  async cancel(w: WalletRow): Promise<void> {
+    if (w.live) await this.setLive(w, false);
+    await this.#loader?.cancel(w.chain, w.address);
   }
   async remove(w: WalletRow): Promise<void> {
+    if (w.live) await this.setLive(w, false);
     await this.#loader?.cancel(w.chain, w.address);
     await deleteWallet(this.db, w.id);
     if (this.selected === w.id) this.select(null);
@@ -320,6 +352,15 @@ export class Dashboard {
     const mode: LoadMode = asMode ?? w?.mode ?? 'api';
     const url = mode === 'rpc' ? (asMode ? this.rpcUrl : w?.rpcUrl) : undefined;
     await this.#loader?.load($state.snapshot({ chain, address, mode, rpcUrl: url || undefined, refresh }));
+  }
+
+  /** The rows that came in above the ones shown before (a live arrival), highlighted for FRESH_MS. */
+  #markFresh(before: readonly TradeRow[], after: readonly TradeRow[]): void {
+    const next = arrivedOnTop(before, after, this.fresh);
+    if (next === this.fresh) return;
+    this.fresh = next;
+    if (this.#freshTimer) clearTimeout(this.#freshTimer);
+    this.#freshTimer = setTimeout(() => (this.fresh = NO_ROWS), FRESH_MS);
   }
 
   #schedulePnl(id: string, loading: boolean): void {

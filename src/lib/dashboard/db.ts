@@ -39,7 +39,15 @@ export interface WalletRow {
   label?: string;
   /** In the portfolio unless taken out (false): every stored wallet is in it by default. */
   inPortfolio?: boolean;
+  /** The "Live" toggle (issue 24): the worker follows the wallet while it is on, and again after a reload. Not indexed. */
+  live?: boolean;
 }
+
+/**
+ * Where following a wallet live stands (live.ts): `connecting` (opening the stream or the realtime
+ * stage), `live` (a line or a check came), `offline` (no network or no answer: it resumes by itself).
+ */
+export type LiveState = 'connecting' | 'live' | 'offline';
 
 /**
  * A trade's USD figures where they were had (issue 22): API mode, the server's `include=usd`
@@ -178,6 +186,16 @@ export interface LoadRow {
   firstBatchAt: number | null;
   startedAt: number;
   updatedAt: number;
+  /**
+   * API mode, following live: the forward cursor past the newest live trade stored (the follow
+   * stream's `liveCursor`), written with the trades it passed, so a reopened stream neither loses
+   * nor repeats one. Null or absent: the next start catches up from the top first.
+   */
+  liveCursor?: string | null;
+  /** When the last live line or realtime check came (Date.now in the worker). */
+  liveCheckedAt?: number | null;
+  /** Following live: how it stands; absent or null when the wallet is not followed. */
+  liveState?: LiveState | null;
 }
 
 export interface SettingRow {

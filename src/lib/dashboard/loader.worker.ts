@@ -12,6 +12,7 @@ import { FALLBACK_CHAINS } from './chains.js';
 import { getDb, walletId, type LoadRow } from './db.js';
 import { explainDirectFailure } from './direct-failure.js';
 import { createDirectPrices } from './direct-prices.js';
+import { LiveFollower } from './live.js';
 import { WalletLoader, type LoadRequest } from './loader.js';
 
 const db = getDb();
@@ -36,21 +37,45 @@ const tokenCache: TokenCache = {
  */
 const chainInfo = new Map<string, ChainInfo>(FALLBACK_CHAINS.map((c) => [c.slug, c]));
 
+/** Direct mode: the chain's source, the server's code, for the wallet's RPC. */
+async function directSource(req: LoadRequest) {
+  if (!req.rpcUrl) throw new Error('Direct mode needs an RPC URL.');
+  const info = chainInfo.get(req.chain);
+  if (!info) throw new Error(`Unknown chain ${req.chain}.`);
+  return createDirectSource({ chain: req.chain, family: info.family, rpcUrl: req.rpcUrl, tokenCache, info });
+}
+
 let progressListener: ((row: LoadRow) => void) | null = null;
 
 const loader = new WalletLoader({
   db,
   api: () => api,
-  source: async (req) => {
-    if (!req.rpcUrl) throw new Error('Direct mode needs an RPC URL.');
-    const info = chainInfo.get(req.chain);
-    if (!info) throw new Error(`Unknown chain ${req.chain}.`);
-    return createDirectSource({ chain: req.chain, family: info.family, rpcUrl: req.rpcUrl, tokenCache, info });
-  },
+  source: directSource,
   onProgress: (row) => progressListener?.(row),
   prices: createDirectPrices({ nativeSymbolOf: (chain) => chainInfo.get(chain)?.nativeSymbol }),
   explainFailure: (e, req) => explainDirectFailure(e, req.rpcUrl, self.location.origin),
 });
+
+/** The network as the page last said it (its online/offline events), or the worker's own. */
+let online = self.navigator.onLine;
+
+const live = new LiveFollower({
+  db,
+  api: () => api,
+  now: Date.now,
+  loader,
+  source: directSource,
+  onProgress: (row) => progressListener?.(row),
+  online: () => online,
+});
+
+function setOnline(value: boolean): void {
+  online = value;
+  if (value) live.wake();
+  else live.offline();
+}
+self.addEventListener('online', () => setOnline(true));
+self.addEventListener('offline', () => setOnline(false));
 
 const exposed = {
   /** API origin and key; the page sends them at start and whenever the person changes them. */
@@ -62,6 +87,18 @@ const exposed = {
     progressListener = listener;
   },
   async load(req: LoadRequest): Promise<LoadRow> {
+    const id = walletId(req.chain, req.address);
+    if (live.isFollowing(id)) {
+      const w = await db.wallets.get(id);
+      // A mode switch starts the wallet over: following it the old way stops.
+      if (w && w.mode !== req.mode) {
+        await db.wallets.update(id, { live: false });
+        await live.stop(id);
+      } else if (req.mode === 'api') {
+        // Live keeps it current; a refresh beside the follow stream would store in the epoch a live line takes.
+        req = { ...req, refresh: false };
+      }
+    }
     return loader.load(req);
   },
   async pause(chain: string, address: string): Promise<void> {
@@ -75,6 +112,28 @@ const exposed = {
   },
   async resumeInterrupted(): Promise<string[]> {
     return loader.resumeInterrupted();
+  },
+  /** The "Live" toggle of a wallet (kept on its wallet row, so a reload resumes it). */
+  async setLive(chain: string, address: string, on: boolean): Promise<void> {
+    const id = walletId(chain, address);
+    const w = await db.wallets.get(id);
+    if (!w) return;
+    await db.wallets.update(id, { live: on });
+    if (on) live.start(id, { chain: w.chain, address: w.address, mode: w.mode, rpcUrl: w.rpcUrl });
+    else await live.stop(id);
+  },
+  /** At start: every wallet whose Live toggle is on is followed again. */
+  async resumeLive(): Promise<string[]> {
+    const rows = (await db.wallets.toArray()).filter((w) => w.live);
+    for (const w of rows) live.start(w.id, { chain: w.chain, address: w.address, mode: w.mode, rpcUrl: w.rpcUrl });
+    return rows.map((w) => w.id);
+  },
+  /** The page's network and visibility: offline drops the open streams; online or visible again reconnects at once. */
+  setOnline(value: boolean): void {
+    setOnline(value);
+  },
+  wake(): void {
+    live.wake();
   },
 };
 

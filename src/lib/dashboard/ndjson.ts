@@ -44,6 +44,19 @@ export interface FinalLine {
   error?: { code: string; detail: string };
   /** include=usd: whether every trade sent came with its prices as they stand (false: read again later for them). */
   pricesComplete?: boolean;
+  /** follow=true: the forward cursor at the newest trade the history part delivered (where the live lines start). */
+  liveCursor?: string;
+}
+/**
+ * follow=true, after the history: new trades oldest first (`trades`, maybe none: the 15 s
+ * keep-alive) with the forward cursor past them, or the end line (`end`, after
+ * FOLLOW_MAX_SECONDS) with the cursor to reopen from.
+ */
+export interface LiveLine {
+  kind: 'live';
+  trades: StoredTrade[];
+  liveCursor: string;
+  end: boolean;
 }
 export type StreamLine = BatchLine | FinalLine;
 
@@ -79,10 +92,21 @@ export function parseStreamLine(line: string): StreamLine {
       unexplained: Number.isSafeInteger(o.unexplained) ? (o.unexplained as number) : undefined,
       error: failureOf(o.error),
       pricesComplete: typeof o.pricesComplete === 'boolean' ? o.pricesComplete : undefined,
+      liveCursor: typeof o.liveCursor === 'string' ? o.liveCursor : undefined,
     };
   }
   if (!Array.isArray(o.trades) || typeof o.cursor !== 'string') throw new SyntaxError('stream line without trades and cursor');
   return { kind: 'batch', trades: (o.trades as Record<string, unknown>[]).map(readTrade), cursor: o.cursor };
+}
+
+/** One line of a follow stream (follow=true): the history's lines, then live lines. */
+export function parseFollowLine(text: string): StreamLine | LiveLine {
+  const line = text.trimEnd();
+  if (!line.endsWith('"live":true}') && !line.includes('"live":true,')) return parseStreamLine(line);
+  const o = JSON.parse(quoteAmountLiterals(line)) as Record<string, unknown>;
+  if (o.live !== true || typeof o.liveCursor !== 'string') throw new SyntaxError('live line without liveCursor');
+  const trades = Array.isArray(o.trades) ? (o.trades as Record<string, unknown>[]).map(readTrade) : [];
+  return { kind: 'live', trades, liveCursor: o.liveCursor, end: o.end === true };
 }
 
 /** One trade of a stream line or a page, as JSON.parse gave it after quoteAmountLiterals: amounts exact. */
