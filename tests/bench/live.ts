@@ -90,7 +90,9 @@ async function evm(log: (s: string) => void): Promise<Pick<LiveBench, 'evmReques
     // calls: so the requests for logs are the calls beyond one per request.
     const logRequests = calls - requests;
     const newRanges = rises - risesBefore;
-    log(`  evm: ${requests} HTTP requests (${calls} calls); the confirmed head rose ${newRanges} times over ${ranges} rounds; ${told.length} notices; ${logRequests} requests for logs`);
+    log(
+      `  evm: ${requests} HTTP requests (${calls} calls); the confirmed head rose ${newRanges} times over ${ranges} rounds; ${told.length} notices; ${logRequests} requests for logs`,
+    );
     const noticeMs = told.slice(-ranges).map((t, i) => t.at - confirmedAt[i]);
     noticeMs.sort((a, b) => a - b);
     return { evmRequestsPerRange: logRequests / newRanges, evmRanges: told.length, evmNoticeMs: noticeMs[Math.floor(noticeMs.length / 2)] };
