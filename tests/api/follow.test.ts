@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptedSource, tradesOf } from '../support/scripted-source.js';
+import { createKey, revokeKey } from '../../src/lib/server/store/accounts.js';
 import { readLines, type Line } from '../support/follow-lines.js';
 import { OTHER_KEY, randomWallet, startTestServer } from '../support/test-server.js';
 
@@ -77,6 +78,22 @@ describe('follow=true', () => {
       expect((await res.json()).code, q).toBe(code);
     }
   }, 30_000);
+});
+
+describe('a revoked key', () => {
+  it("ends the key's follow streams at the next empty line, saying why", async () => {
+    const { srv } = await serverWith(3, { FOLLOW_MAX_SECONDS: '60' });
+    try {
+      const { key, id } = await createKey(srv.server.db, 'carol');
+      const lines = await readLines(await srv.get(`/v1/wallets/${randomWallet()}/history?follow=true`, key), async (l) => {
+        if (l.complete === true) await revokeKey(srv.server.db, String(id));
+      });
+      expect(lines.at(-1)).toMatchObject({ live: true, end: true, error: { code: 'unauthorized' } });
+      expect((await srv.get('/v1/usage', key)).status).toBe(401);
+    } finally {
+      await srv.close();
+    }
+  }, 40_000);
 });
 
 describe('follow stream caps', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainRegistry } from '../../src/lib/chains/registry.js';
 import { createCursorCodec } from '../../src/lib/server/api/cursor.js';
 import type { Database } from '../../src/lib/server/store/database.js';
+import { createKey, revokeKey } from '../../src/lib/server/store/accounts.js';
 import { storeBatch } from '../../src/lib/server/store/trades.js';
 import { getOrCreateWallet } from '../../src/lib/server/store/wallets.js';
 import { claimDeliveries, createWebhook } from '../../src/lib/server/store/webhooks.js';
@@ -124,13 +125,21 @@ describe('the outbox on PostgreSQL, three senders', () => {
     const sealer = createSecretSealer('k');
     const chains = createChainRegistry({ rpcUrls: {} });
     const cursors = createCursorCodec('s');
-    await db.query(`INSERT INTO accounts (name) VALUES ('hooks') ON CONFLICT DO NOTHING`);
+    // An account with a live key (an account whose keys are all revoked has its webhooks paused).
+    const key = await createKey(db, 'hooks');
     const account = (await db.query<{ id: number }>(`SELECT id FROM accounts WHERE name = 'hooks'`))[0].id;
     // Two webhooks on two wallets; 12 batches each, stored now: 24 deliveries.
     const wallets = [randomWallet(), randomWallet()];
     const states = await Promise.all(wallets.map((w) => getOrCreateWallet(db, 'sol', w)));
     for (const [i, s] of states.entries()) {
-      await createWebhook(db, { id: `wh_t${i}_${Date.now()}`, accountId: account, url: rx.url, secretEnc: sealer.seal(secret), walletIds: [s.id], max: 20 });
+      await createWebhook(db, {
+        id: `wh_t${i}_${Date.now()}`,
+        accountId: account,
+        url: rx.url,
+        secretEnc: sealer.seal(secret),
+        wallets: [{ id: s.id, chain: 'sol', address: wallets[i] }],
+        max: 20,
+      });
     }
     const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     for (let b = 0; b < 12; b++) {
@@ -165,5 +174,17 @@ describe('the outbox on PostgreSQL, three senders', () => {
       expect(seqs, `webhook ${i}`).toEqual(Array.from({ length: 12 }, (_, k) => k + 1));
     }
     expect(ids).toContain(`msg_${dead[0].webhookId}_1`);
+
+    // The account's only key revoked: its webhooks pause, the deliveries stay pending.
+    await revokeKey(db, String(key.id));
+    await storeBatch(
+      db,
+      states[0],
+      tradesOf(wallets[0], 20).map((t) => ({ ...t, blockTime: now() })),
+    );
+    expect(await claimDeliveries(db, 10, 1_000)).toEqual([]);
+    expect(Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE delivered_at IS NULL'))[0].n)).toBe(1);
+    await createKey(db, 'hooks');
+    expect(await claimDeliveries(db, 10, 1_000)).toHaveLength(1);
   }, 60_000);
 });

@@ -5,6 +5,8 @@ import { findAccountByKey } from '../store/accounts.js';
 export interface Principal {
   accountId: number;
   account: string;
+  /** The key the request came with (a follow stream checks it is still valid). */
+  keyId?: number;
 }
 
 // RFC 6750 b64token: what a bearer credential may contain.

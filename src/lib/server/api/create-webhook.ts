@@ -13,15 +13,15 @@ export async function createWebhook(api: Api, request: Request): Promise<Respons
   if (!hooks?.sealer)
     throw new HistoryError('not_configured', 'Webhooks need WEBHOOK_SECRET_KEY on this server (its signing secrets are kept encrypted under it).');
   const body = await parseWebhookBody(request, api.chains, hooks);
-  const walletIds: number[] = [];
-  for (const w of body.wallets) walletIds.push((await getOrCreateWallet(api.db, w.chain, w.stored)).id);
+  const wallets: { id: number; chain: string; address: string }[] = [];
+  for (const w of body.wallets) wallets.push({ id: (await getOrCreateWallet(api.db, w.chain, w.stored)).id, chain: w.chain, address: w.stored });
   const secret = newWebhookSecret();
   const row = await insertWebhook(api.db, {
     id: newWebhookId(),
     accountId: principal.accountId,
     url: body.url,
     secretEnc: hooks.sealer.seal(secret),
-    walletIds,
+    wallets,
     max: hooks.maxPerAccount,
   });
   if (!row) throw new HistoryError('rate_limited', `This account already has ${hooks.maxPerAccount} webhooks (MAX_WEBHOOKS_PER_ACCOUNT); delete one first.`);

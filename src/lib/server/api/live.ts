@@ -1,4 +1,5 @@
 import type { Principal } from './authenticate.js';
+import { isKeyActive } from '../store/accounts.js';
 import { readRunUp } from '../store/trades.js';
 import { meterRun } from '../store/usage.js';
 import type { WalletLoader } from '../sync/wallet-loader.js';
@@ -75,6 +76,10 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
       }
       const wait = Math.min(lastLineAt + follow.keepaliveMs - now, endAt - now);
       if (wait <= 0) {
+        // A revoked key's follow streams end (decisions.md), at the next empty line: within 15 s.
+        if (p.principal.keyId !== undefined && !(await isKeyActive(ctx.db, p.principal.keyId))) {
+          return yield `{"live":true,"end":true,"liveCursor":${cursor()},"error":{"code":"unauthorized","detail":"The API key was revoked."}}\n`;
+        }
         yield `{"trades":[],"liveCursor":${cursor()},"live":true}\n`;
         lastLineAt = Date.now();
         // The empty line's rhythm also re-reads the store, whatever woke or did not.

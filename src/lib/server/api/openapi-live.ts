@@ -49,7 +49,18 @@ export const liveSchemas = {
     additionalProperties: false,
     required: ['live', 'end', 'liveCursor'],
     description: 'The follow stream ends (FOLLOW_MAX_SECONDS, or the server shutting down): resume with its liveCursor.',
-    properties: { live: { const: true }, end: { const: true }, liveCursor },
+    properties: {
+      live: { const: true },
+      end: { const: true },
+      liveCursor,
+      error: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code', 'detail'],
+        description: 'Present when the stream ended for a reason: unauthorized (the key was revoked).',
+        properties: { code: { type: 'string' }, detail: { type: 'string' } },
+      },
+    },
   },
   Webhook: { type: 'object', additionalProperties: false, required: webhookRequired, properties: webhookProperties },
   WebhookWithSecret: {

@@ -74,13 +74,18 @@ export async function countKeys(db: Queryable): Promise<number> {
 }
 
 /** The account of a live key, or null for an unknown or revoked one. */
-export async function findAccountByKey(db: Queryable, key: string): Promise<{ accountId: number; account: string } | null> {
-  const rows = await db.query<{ account_id: number; name: string }>(
-    `SELECT k.account_id, a.name FROM api_keys k JOIN accounts a ON a.id = k.account_id
+export async function findAccountByKey(db: Queryable, key: string): Promise<{ accountId: number; account: string; keyId: number } | null> {
+  const rows = await db.query<{ account_id: number; name: string; id: number }>(
+    `SELECT k.account_id, a.name, k.id FROM api_keys k JOIN accounts a ON a.id = k.account_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [hashKey(key)],
   );
-  return rows[0] ? { accountId: rows[0].account_id, account: rows[0].name } : null;
+  return rows[0] ? { accountId: rows[0].account_id, account: rows[0].name, keyId: Number(rows[0].id) } : null;
+}
+
+/** Whether a key is still valid (a follow stream asks now and then: revoking a key ends its streams). */
+export async function isKeyActive(db: Queryable, keyId: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM api_keys WHERE id = $1 AND revoked_at IS NULL', [keyId])).length > 0;
 }
 
 export async function accountUsage(db: Queryable, accountId: number): Promise<number> {

@@ -257,6 +257,10 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
           CREATE TABLE webhook_wallets (
             webhook_id text COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
             wallet_id int NOT NULL REFERENCES wallets(id),
+            -- The wallet's chain and stored address, kept here: a webhook's list never joins the
+            -- wallet-scoped wallets table across wallets (docs/scale-out.md).
+            chain text NOT NULL,
+            address text NOT NULL,
             PRIMARY KEY (webhook_id, wallet_id)
           );
           CREATE INDEX webhook_wallets_wallet ON webhook_wallets (wallet_id);

@@ -48,8 +48,8 @@ function toRow(r: RawWebhook): WebhookRow {
 
 const SELECT_WEBHOOK = `SELECT h.id, h.account_id, h.url, h.status, h.created_at, h.last_error, h.last_error_at,
     (SELECT count(*)::int FROM webhook_deliveries d WHERE d.webhook_id = h.id AND d.delivered_at IS NULL) AS pending,
-    (SELECT coalesce(json_agg(json_build_object('chain', w.chain, 'address', w.address) ORDER BY w.id), '[]'::json)
-       FROM webhook_wallets ww JOIN wallets w ON w.id = ww.wallet_id WHERE ww.webhook_id = h.id) AS wallets
+    (SELECT coalesce(json_agg(json_build_object('chain', ww.chain, 'address', ww.address) ORDER BY ww.wallet_id), '[]'::json)
+       FROM webhook_wallets ww WHERE ww.webhook_id = h.id) AS wallets
   FROM webhooks h`;
 
 /**
@@ -58,7 +58,7 @@ const SELECT_WEBHOOK = `SELECT h.id, h.account_id, h.url, h.status, h.created_at
  */
 export async function createWebhook(
   db: Database,
-  w: { id: string; accountId: number; url: string; secretEnc: string; walletIds: number[]; max: number },
+  w: { id: string; accountId: number; url: string; secretEnc: string; wallets: { id: number; chain: string; address: string }[]; max: number },
 ): Promise<WebhookRow | null> {
   return db.transaction(async (tx) => {
     // The account's row, locked: creations of one account queue here, so the count holds.
@@ -69,7 +69,10 @@ export async function createWebhook(
       [w.id, w.accountId, w.url, w.secretEnc, w.max],
     );
     if (!made.length) return null;
-    await tx.query('INSERT INTO webhook_wallets (webhook_id, wallet_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [w.id, w.walletIds]);
+    await tx.query(
+      'INSERT INTO webhook_wallets (webhook_id, wallet_id, chain, address) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING',
+      [w.id, w.wallets.map((x) => x.id), w.wallets.map((x) => x.chain), w.wallets.map((x) => x.address)],
+    );
     const rows = await tx.query<RawWebhook>(`${SELECT_WEBHOOK} WHERE h.id = $1`, [w.id]);
     return toRow(rows[0]);
   });
@@ -88,8 +91,7 @@ export async function getWebhook(db: Queryable, accountId: number, id: string): 
 export async function deleteWebhook(db: Queryable, accountId: number, id: string): Promise<{ chain: string; address: string }[] | null> {
   const rows = await db.query<{ wallets: { chain: string; address: string }[] | string | null }>(
     `WITH gone AS (DELETE FROM webhooks WHERE account_id = $1 AND id = $2 RETURNING id)
-     SELECT (SELECT json_agg(json_build_object('chain', w.chain, 'address', w.address))
-               FROM webhook_wallets ww JOIN wallets w ON w.id = ww.wallet_id WHERE ww.webhook_id = $2) AS wallets
+     SELECT (SELECT json_agg(json_build_object('chain', ww.chain, 'address', ww.address)) FROM webhook_wallets ww WHERE ww.webhook_id = $2) AS wallets
      FROM gone`,
     [accountId, id],
   );
@@ -156,10 +158,12 @@ export async function claimDeliveries(db: Queryable, max: number, claimMs: numbe
     created_at: Date | string;
   }>(
     `UPDATE webhook_deliveries d SET claimed_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
-     FROM webhooks h, wallets w
-     WHERE h.id = d.webhook_id AND w.id = d.wallet_id AND (d.webhook_id, d.seq) IN (
+     FROM webhooks h, webhook_wallets w
+     WHERE h.id = d.webhook_id AND w.webhook_id = d.webhook_id AND w.wallet_id = d.wallet_id AND (d.webhook_id, d.seq) IN (
        SELECT x.webhook_id, x.seq FROM webhook_deliveries x JOIN webhooks y ON y.id = x.webhook_id
        WHERE x.delivered_at IS NULL AND y.status = 'active' AND x.next_attempt_at <= now()
+         -- An account whose keys are all revoked has its webhooks paused (deliveries kept).
+         AND EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = y.account_id AND k.revoked_at IS NULL)
          AND (x.claimed_until IS NULL OR x.claimed_until < now())
          AND x.seq = (SELECT min(z.seq) FROM webhook_deliveries z WHERE z.webhook_id = x.webhook_id AND z.delivered_at IS NULL)
        ORDER BY x.next_attempt_at LIMIT $1

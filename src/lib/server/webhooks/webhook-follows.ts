@@ -38,9 +38,7 @@ export function createWebhookFollows(db: Database, loaders: LoaderRegistry, real
       held.delete(webhookId);
     },
     async sync() {
-      const rows = await db.query<{ webhook_id: string; chain: string; address: string }>(
-        'SELECT ww.webhook_id, w.chain, w.address FROM webhook_wallets ww JOIN wallets w ON w.id = ww.wallet_id',
-      );
+      const rows = await db.query<{ webhook_id: string; chain: string; address: string }>('SELECT webhook_id, chain, address FROM webhook_wallets');
       const by = new Map<string, { chain: string; address: string }[]>();
       for (const r of rows) (by.get(r.webhook_id) ?? by.set(r.webhook_id, []).get(r.webhook_id)!).push({ chain: r.chain, address: r.address });
       for (const [id, wallets] of by) if (!held.has(id)) api.follow(id, wallets);
