@@ -6,7 +6,7 @@
  * figures cross threads (a wallet's lots only for the token the person opens).
  */
 import * as Comlink from 'comlink';
-import { computePnl, type PnlMethod, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
+import { computePnl, type PnlMethod, type PnlSummary, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
 import { exportCsv, type ExportFormat } from '../pnl/export-csv.js';
 import { getDb, walletBatches, type StoredTrade } from './db.js';
 import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, thinSeries, type PnlPoint } from './pnl.js';
@@ -14,18 +14,9 @@ import { summarizePortfolio, walletLine, type PortfolioSummary, type WalletPnlLi
 
 const db = getDb();
 
-export interface WalletPnl {
+/** The engine's summary (tokens without their lots, largest realized PnL first), and what the page adds. */
+export interface WalletPnl extends PnlSummary {
   walletId: string;
-  method: PnlMethod;
-  /** The engine's figures, tokens without their lots, largest realized PnL first. */
-  tokens: TokenPnl[];
-  realized: string;
-  realizedUsd: string;
-  uncoveredProceeds: string;
-  uncoveredProceedsUsd: string;
-  closedPositions: number;
-  winningPositions: number;
-  winRate: number | null;
   /** Sells whose native (USD) realized PnL is unknown, and trades with no token amount, over every token. */
   unpricedSells: number;
   unpricedSellsUsd: number;
