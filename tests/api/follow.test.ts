@@ -8,7 +8,7 @@ import { OTHER_KEY, randomWallet, startTestServer } from '../support/test-server
  * follow=true (issue 24, decisions.md "Following a wallet live") through the app's route file, on
  * the scripted source with a realtime stage polling every 100 ms: the wallet gains transactions
  * while the stream is open (`append`), and each new trade arrives once, oldest first, on a live
- * line; the stream ends after FOLLOW_MAX_SECONDS (4 here) with a liveCursor that resumes with no
+ * line; the stream ends after FOLLOW_MAX_SECONDS (8 here) with a liveCursor that resumes with no
  * gap and no repeat. The source's history is shared by its wallets, so each test has its own source.
  */
 const sigs = (lines: Line[]) => lines.flatMap((l) => (l.trades ?? []).map((t) => `${t.signature}/${t.side}`));
@@ -17,7 +17,8 @@ const expectedSigs = (wallet: string, from: number, to: number) =>
 
 async function serverWith(transactions: number, env: Record<string, string> = {}) {
   const source = createScriptedSource({ transactions, batchSize: 5, realtimePollMs: 100 });
-  const srv = await startTestServer({ sources: { sol: source }, env: { FOLLOW_MAX_SECONDS: '4', ...env } });
+  // 8 s of live part: the 100 ms stage has ample time to bring the appended trades on a loaded machine.
+  const srv = await startTestServer({ sources: { sol: source }, env: { FOLLOW_MAX_SECONDS: '8', ...env } });
   return { source, srv };
 }
 

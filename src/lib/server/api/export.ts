@@ -5,7 +5,7 @@ import { splitRun } from '../../prices/usd-run.js';
 import { readRunUp, tokensOf } from '../store/trades.js';
 import { meterRun } from '../store/usage.js';
 import type { Principal } from './authenticate.js';
-import { parseHistoryRequest, untilDeadline, usdOfRun, type HistoryContext, type Target } from './history.js';
+import { parseWalletTarget, untilDeadline, usdOfRun, type HistoryContext, type Target } from './history.js';
 
 /**
  * `GET /v1/wallets/{address}/export` (issue 25, decisions.md "PnL and exports"): the wallet's
@@ -43,11 +43,7 @@ function parseBound(name: 'from' | 'to', v: string | null): number | null {
 }
 
 export function parseExportRequest(ctx: HistoryContext, address: string, url: URL): ExportTarget {
-  // Validated as history is (chain, address); history's own parameters do not apply.
-  const only = new URL(url.origin + url.pathname);
-  const chain = url.searchParams.get('chain');
-  if (chain !== null) only.searchParams.set('chain', chain);
-  const target = parseHistoryRequest(ctx, address, only);
+  const target = parseWalletTarget(ctx, address, url);
   const format = url.searchParams.get('format') ?? 'csv';
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
     throw new HistoryError('invalid_parameter', `format takes ${EXPORT_FORMATS.map((f) => `"${f}"`).join(', ')}, got "${format}".`);

@@ -160,6 +160,17 @@ export function parseHistoryRequest(ctx: HistoryContext, address: string, url: U
   };
 }
 
+/**
+ * A wallet's chain and address validated as history validates them, for the operations that take
+ * no cursor or limit (pnl, export): history's own parameters are not read.
+ */
+export function parseWalletTarget(ctx: HistoryContext, address: string, url: URL): Target {
+  const only = new URL(url.origin + url.pathname);
+  const chain = url.searchParams.get('chain');
+  if (chain !== null) only.searchParams.set('chain', chain);
+  return parseHistoryRequest(ctx, address, only);
+}
+
 /** `follow`: `true` or `false`; stream mode only (a page has an end). */
 function parseFollow(url: URL, limit: number | null): boolean {
   const v = url.searchParams.get('follow');

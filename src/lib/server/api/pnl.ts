@@ -5,7 +5,7 @@ import { computePnl, type PnlMethod, type PnlTrade } from '../../pnl/pnl-engine.
 import { readRunUp } from '../store/trades.js';
 import { meterRun } from '../store/usage.js';
 import type { Principal } from './authenticate.js';
-import { parseHistoryRequest, usdOfRun, type HistoryContext, type Target } from './history.js';
+import { parseWalletTarget, usdOfRun, type HistoryContext, type Target } from './history.js';
 
 /**
  * `GET /v1/wallets/{address}/pnl` (issue 25, decisions.md "PnL and exports"): per token, bought
@@ -23,11 +23,7 @@ export interface PnlTarget extends Target {
 }
 
 export function parsePnlRequest(ctx: HistoryContext, address: string, url: URL): PnlTarget {
-  // Validated as history is (chain, address); the rest of history's parameters do not apply.
-  const only = new URL(url.origin + url.pathname);
-  const chain = url.searchParams.get('chain');
-  if (chain !== null) only.searchParams.set('chain', chain);
-  const target = parseHistoryRequest(ctx, address, only);
+  const target = parseWalletTarget(ctx, address, url);
   const method = url.searchParams.get('method') ?? 'average';
   if (method !== 'average' && method !== 'fifo') throw new HistoryError('invalid_parameter', `method takes "average" or "fifo", got "${method}".`);
   const include = url.searchParams.getAll('include').flatMap((v) => v.split(','));
