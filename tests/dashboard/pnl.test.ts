@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PnlTrade } from '../../src/lib/pnl/pnl-engine.js';
 import { computePnl } from '../../src/lib/pnl/pnl-engine.js';
-import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, thinSeries } from '../../src/lib/dashboard/pnl.js';
-import { fromScaled, mulDiv, roundScaled, toScaled } from '../../src/lib/core/exact.js';
+import { byRealized, oldestFirstByTransaction, openPositions, pnlWithSeries, RealizedSeries, thinSeries } from '../../src/lib/dashboard/pnl.js';
+import { fromScaled, mulDiv, mulDivHalfEven, roundScaled, toScaled } from '../../src/lib/core/exact.js';
 
 /**
  * The dashboard's part of PnL: the order the engine reads (oldest transaction first, legs in
@@ -65,10 +65,10 @@ describe('figures by the engine, worked by hand', () => {
     const trades = [t('buy', '100', '1'), t('buy', '100', '3'), t('sell', '50', '2')];
     const avg = computePnl(trades, 'average', { lots: true });
     expect(avg.tokens[0]).toMatchObject({ bought: '200', sold: '50', spent: '4', received: '2', open: '150', openCost: '3', realized: '1' });
-    expect(realizedSeries(avg).map((p) => p.cumulative)).toEqual(['1']);
+    expect(pnlWithSeries(trades, 'average').series.map((p) => p.cumulative)).toEqual(['1']);
     const fifo = computePnl(trades, 'fifo', { lots: true });
     expect(fifo.tokens[0]).toMatchObject({ open: '150', openCost: '3.5', realized: '1.5' });
-    expect(realizedSeries(fifo).map((p) => p.cumulative)).toEqual(['1.5']);
+    expect(pnlWithSeries(trades, 'fifo').series.map((p) => p.cumulative)).toEqual(['1.5']);
     // The lot behind the FIFO figure: 50 taken from the first buy, cost 1 x 50/100.
     const sell = fifo.tokens[0].lots!.find((e) => e.side === 'sell')!;
     expect(sell.takes).toEqual([expect.objectContaining({ lot: trades[0].signature, amount: '50', cost: '0.5', lotAmount: '100', lotCost: '1' })]);
@@ -80,10 +80,11 @@ describe('figures by the engine, worked by hand', () => {
 
   it('reports a sell beyond what was bought as uncovered, its proceeds out of realized', () => {
     // Bought 100 for 1; sold 150 for 3: 100 covered (proceeds 2, cost 1, realized 1); 50 uncovered with proceeds 1.
-    const r = computePnl([t('buy', '100', '1'), t('sell', '150', '3')], 'fifo', { lots: true });
+    const trades = [t('buy', '100', '1'), t('sell', '150', '3')];
+    const r = computePnl(trades, 'fifo', { lots: true });
     expect(r.tokens[0]).toMatchObject({ realized: '1', uncovered: '50', uncoveredProceeds: '1', open: '0' });
     expect(r.uncoveredProceeds).toBe('1');
-    expect(realizedSeries(r).map((p) => p.cumulative)).toEqual(['1']);
+    expect(pnlWithSeries(trades, 'fifo').series.map((p) => p.cumulative)).toEqual(['1']);
   });
 
   it('adds USD from each trade’s own value and counts a sell with no price apart', () => {
@@ -99,8 +100,7 @@ describe('figures by the engine, worked by hand', () => {
   it('draws the series in time order across tokens, ending at the realized total', () => {
     // A: buy 10 for 1, sell 10 for 3 (+2). B: buy 4 for 2, sell 2 for 0.5 (cost 1, -0.5).
     const trades = [t('buy', '10', '1', 'A'), t('buy', '4', '2', 'B'), t('sell', '10', '3', 'A'), t('sell', '2', '0.5', 'B')];
-    const r = computePnl(trades, 'average', { lots: true });
-    const series = realizedSeries(r);
+    const { summary: r, series } = pnlWithSeries(trades, 'average');
     expect(series.map((p) => p.cumulative)).toEqual(['2', '1.5']);
     expect(series.map((p) => p.blockTime)).toEqual([trades[2].blockTime, trades[3].blockTime]);
     expect(r.realized).toBe('1.5');
@@ -108,6 +108,25 @@ describe('figures by the engine, worked by hand', () => {
     expect(openPositions(r)).toBe(1);
     // The table's order: largest absolute realized first.
     expect(byRealized(r.tokens).map((x) => x.tokenMint)).toEqual(['A', 'B']);
+  });
+
+  it('leaves a sell of unknown native figure out of the series, as out of realized, and thins to the drawn points', () => {
+    // Buy 10 for 1; sell 5 with no native amount (a token-to-token leg): no point; sell 5 for 2:
+    // cost 1 x 5/10 = 0.5 (average), realized 1.5. A wholly uncovered sell of C is a point of 0.
+    const trades = [t('buy', '10', '1'), t('sell', '5', null), t('sell', '5', '2'), t('sell', '3', '1', 'C')];
+    const { summary, series } = pnlWithSeries(trades, 'average');
+    expect(series.map((p) => [p.blockTime, p.cumulative])).toEqual([
+      [trades[2].blockTime, '1.5'],
+      [trades[3].blockTime, '1.5'],
+    ]);
+    expect(summary.realized).toBe('1.5');
+    expect(summary.tokens.find((x) => x.tokenMint === 'M')!.unpricedSells).toBe(1);
+
+    const many = new RealizedSeries();
+    for (let i = 1; i <= 10; i++) many.add({ blockTime: `2025-01-01T00:00:${String(i).padStart(2, '0')}Z` }, 1n * 10n ** 36n);
+    // 10 sells of 1 each, thinned to 4: indexes 0, 3, 6 and the last, totals 1, 4, 7, 10.
+    expect(many.points(4).map((p) => p.cumulative)).toEqual(['1', '4', '7', '10']);
+    expect(many.points(4).map((p) => p.y)).toEqual([1, 4, 7, 10]);
   });
 
   it('is exact with 18-decimal amounts that a float would round', () => {
@@ -122,6 +141,26 @@ describe('exact helpers', () => {
     expect(roundScaled(toScaled('1.23456'), 4)).toBe('1.2346');
     expect(roundScaled(toScaled('-0.00001'), 4)).toBe('0.0000');
     expect(mulDiv(-5n, 1n, 2n)).toBe(-3n);
+  });
+
+  it('parses decimals to 36 places, exactly, and refuses what is not a plain decimal', () => {
+    expect(toScaled('7')).toBe(7n * 10n ** 36n);
+    expect(toScaled('-0.5')).toBe(-5n * 10n ** 35n);
+    expect(toScaled('0.000000000000000001')).toBe(10n ** 18n);
+    expect(toScaled('123456789012345678901234567890.1')).toBe(1234567890123456789012345678901n * 10n ** 35n);
+    // Past 36 places the digits are cut, not rounded.
+    expect(toScaled(`0.${'0'.repeat(35)}19`)).toBe(1n);
+    for (const bad of ['', '1e5', '.5', '5.', '1,5', ' 1', '0x10', '--1']) expect(() => toScaled(bad), bad).toThrow(RangeError);
+  });
+
+  it('rounds average cost half to even with one division', () => {
+    expect(mulDivHalfEven(5n, 1n, 2n)).toBe(2n);
+    expect(mulDivHalfEven(7n, 1n, 2n)).toBe(4n);
+    expect(mulDivHalfEven(-5n, 1n, 2n)).toBe(-2n);
+    expect(mulDivHalfEven(-7n, 1n, 2n)).toBe(-4n);
+    expect(mulDivHalfEven(10n, 2n, 3n)).toBe(7n);
+    expect(mulDivHalfEven(-10n, 2n, 3n)).toBe(-7n);
+    expect(mulDivHalfEven(9n, 2n, 3n)).toBe(6n);
   });
 });
 

@@ -40,11 +40,6 @@ import { TradeMirror } from './trade-mirror.js';
  */
 const PNL_WHILE_LOADING_MS = 1500;
 const PNL_LOADING_GAP = 4;
-/**
- * The chart's series needs the engine's lot entries, several times the figures' cost: while a
- * wallet larger than this loads, it waits for the load to stop rather than keep the worker busy.
- */
-const SERIES_WHILE_LOADING_MAX = 5_000;
 /** How long a trade that arrived live stays highlighted in the table. */
 const FRESH_MS = 4000;
 /** `#portfolio` in the URL: the portfolio view (a wallet id always has a colon, so none is this). */
@@ -390,13 +385,10 @@ export class Dashboard {
       if (r && this.selected === id) {
         this.pnl = r;
         this.dexes = r.dexes;
-        // Not awaited: the worker computes the series in steps, so figures asked meanwhile (another
-        // method) come first, and a newer series request ends this one (null).
-        if (this.load?.status !== 'loading' || r.trades <= SERIES_WHILE_LOADING_MAX) {
-          void worker!.series(id, method).then((points) => {
-            if (points && this.selected === id && this.pnl?.method === method) this.series = { method, points };
-          });
-        }
+        // The worker made the chart's points in the figures' pass: this only carries them over.
+        void worker!.series(id, method).then((points) => {
+          if (points && this.selected === id && this.pnl?.method === method) this.series = { method, points };
+        });
       }
     } finally {
       this.#pnlBusy = false;

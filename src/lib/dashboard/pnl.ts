@@ -5,7 +5,7 @@
  * adding the engine's exact per-sell figures for the chart.
  */
 import { fromScaled, scaledToNumber, toScaled } from '../core/exact.js';
-import type { PnlMethod, PnlSummary, TokenPnl } from '../pnl/pnl-engine.js';
+import { computePnl, type PnlMethod, type PnlSummary, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
 
 export type { PnlMethod } from '../pnl/pnl-engine.js';
 export const PNL_METHODS: readonly PnlMethod[] = ['average', 'fifo'];
@@ -43,38 +43,59 @@ export interface PnlPoint {
 }
 
 /**
- * Cumulative realized PnL in the native coin, one point per sell whose realized figure is known,
- * in time order: from the engine's lot entries (`lots: true`), each token's already oldest first.
- * Sells whose native figure is unknown add nothing (the engine leaves them out of `realized` too),
- * so the last point equals the summary's `realized`.
+ * Cumulative realized PnL in the native coin, one point per sell the engine counts, in the order of
+ * the trades (oldest first): the engine's `onSell` feeds it during the figures' own pass, so the
+ * chart costs no second pass. A sell whose native figure is unknown adds no point (the engine
+ * leaves it out of `realized` too), so the last point equals the summary's `realized`. Totals stay
+ * bigints until the points are thinned: only the few thousand drawn are written out.
  */
-export function realizedSeries(summary: { tokens: readonly TokenPnl[] }): PnlPoint[] {
-  const sells: { t: number; blockTime: string; realized: bigint; seq: number }[] = [];
-  let seq = 0;
-  for (const token of summary.tokens) {
-    for (const e of token.lots ?? []) {
-      if (e.side === 'sell' && e.realized !== null && e.realized !== undefined) {
-        sells.push({ t: Date.parse(e.blockTime), blockTime: e.blockTime, realized: toScaled(e.realized), seq: seq++ });
-      }
-    }
+export class RealizedSeries {
+  readonly #times: string[] = [];
+  readonly #totals: bigint[] = [];
+  #total = 0n;
+
+  /** The engine's `onSell`, bound. */
+  readonly add = (trade: { blockTime: string }, realized: bigint | null): void => {
+    if (realized === null) return;
+    this.#total += realized;
+    this.#times.push(trade.blockTime);
+    this.#totals.push(this.#total);
+  };
+
+  get length(): number {
+    return this.#totals.length;
   }
-  // Same-time sells of different tokens keep the engine's token order: the total is the same either way.
-  sells.sort((a, b) => a.t - b.t || a.seq - b.seq);
-  let total = 0n;
-  return sells.map((s) => {
-    total += s.realized;
-    return { blockTime: s.blockTime, t: s.t, cumulative: fromScaled(total), y: scaledToNumber(total) };
-  });
+
+  /** At most `max` points, evenly spaced, the last always kept (thinSeries). */
+  points(max?: number): PnlPoint[] {
+    const index = thinSeries(
+      this.#totals.map((_, i) => i),
+      max,
+    );
+    return index.map((i) => ({
+      blockTime: this.#times[i],
+      t: Date.parse(this.#times[i]),
+      cumulative: fromScaled(this.#totals[i]),
+      y: scaledToNumber(this.#totals[i]),
+    }));
+  }
+}
+
+/** The figures and the chart's points in one pass of the engine. */
+export function pnlWithSeries(trades: Iterable<PnlTrade>, method: PnlMethod): { summary: PnlSummary; series: PnlPoint[] } {
+  const series = new RealizedSeries();
+  const summary = computePnl(trades, method, { onSell: series.add });
+  return { summary, series: series.points() };
 }
 
 /**
  * At most `max` points, evenly spaced, the last always kept: the chart draws about two points per
  * pixel column, and 30,000 points cloned to the page and turned into a path cost frames there.
  */
-export function thinSeries(points: readonly PnlPoint[], max = 4000): PnlPoint[] {
+export function thinSeries<T>(points: readonly T[], max = 4000): T[] {
   if (points.length <= max) return [...points];
   const step = points.length / (max - 1);
-  const out: PnlPoint[] = [];
+  const out: T[] = [];
   for (let i = 0; i < max - 1; i++) out.push(points[Math.floor(i * step)]);
   out.push(points[points.length - 1]);
   return out;

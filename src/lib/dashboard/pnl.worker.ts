@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import { computePnl, type PnlMethod, type PnlSummary, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
 import { exportCsv, type ExportFormat } from '../pnl/export-csv.js';
 import { getDb, walletBatches, type StoredTrade } from './db.js';
-import { byRealized, oldestFirstByTransaction, openPositions, realizedSeries, thinSeries, type PnlPoint } from './pnl.js';
+import { byRealized, oldestFirstByTransaction, openPositions, pnlWithSeries, type PnlPoint } from './pnl.js';
 import { summarizePortfolio, walletLine, type PortfolioSummary, type WalletPnlLine } from './portfolio.js';
 
 const db = getDb();
@@ -78,17 +78,14 @@ function byMint(entry: Cached): Map<string, PnlTrade[]> {
   return (entry.byMint = groups);
 }
 
-/** Bumped by each series request: a running one that sees it changed gives up (its answer is no longer wanted). */
-let seriesRun = 0;
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
-
 const exposed = {
   async compute(walletId: string, method: PnlMethod): Promise<WalletPnl> {
     const { trades, readMs, entry } = await tradesOf(walletId);
     const known = entry.figures.get(method);
     if (known) return { ...known, readMs: 0, computeMs: 0 };
     const t0 = performance.now();
-    const s = computePnl(trades, method);
+    // The chart's points come from the same pass (the engine tells each sell's realized figure).
+    const { summary: s, series } = pnlWithSeries(trades, method);
     const dexes = new Set<string>();
     for (const t of trades) dexes.add(t.dex);
     let unpricedSells = 0;
@@ -120,29 +117,14 @@ const exposed = {
       computeMs: performance.now() - t0,
     };
     entry.figures.set(method, figures);
+    entry.series.set(method, series);
     return figures;
   },
 
-  /**
-   * The chart's points: the engine again with its lot entries, several times the figures' cost, so
-   * asked after them and computed token by token with a pause between: a request that comes
-   * meanwhile (another method's figures) is answered at once, and a newer series request ends this
-   * one (null).
-   */
+  /** The chart's points, made with the figures (asked after them; computed with them when not yet). */
   async series(walletId: string, method: PnlMethod): Promise<PnlPoint[] | null> {
-    const run = ++seriesRun;
-    const { entry } = await tradesOf(walletId);
-    const known = entry.series.get(method);
-    if (known) return known;
-    const tokens: TokenPnl[] = [];
-    for (const trades of byMint(entry).values()) {
-      tokens.push(...computePnl(trades, method, { lots: true }).tokens);
-      await nextTask();
-      if (run !== seriesRun) return null;
-    }
-    const points = thinSeries(realizedSeries({ tokens }));
-    entry.series.set(method, points);
-    return points;
+    await exposed.compute(walletId, method);
+    return (await tradesOf(walletId)).entry.series.get(method) ?? null;
   },
 
   /** One token's figures with the lots behind them: only its trades go through the engine (tokens never mix). */

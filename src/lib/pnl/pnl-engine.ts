@@ -115,6 +115,12 @@ export interface TokenPnl {
 export interface PnlOptions {
   /** Keep each trade's part and the open lots (the figures' explanation); off, the engine keeps none. */
   lots?: boolean;
+  /**
+   * Told of each sell's native realized PnL as it is counted, in the order of the trades (null:
+   * unknown, so left out of `realized`; 0 for a sell wholly uncovered): the dashboard's chart
+   * from the same pass as the figures, where a second pass with lot entries cost more than the first.
+   */
+  onSell?: (trade: PnlTrade, realized: bigint | null) => void;
 }
 
 export interface PnlSummary {
@@ -222,14 +228,14 @@ const heldOf = (l: Ledger): bigint => l.held;
 /** The lots still open, oldest first. */
 const openLots = (l: Ledger): Lot[] => (l.first ? l.lots.slice(l.first) : l.lots);
 
-function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigint | null, costUsd: bigint | null, at: number): void {
+function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigint | null, costUsd: bigint | null): void {
   l.buys++;
   l.bought += amount;
   l.held += amount;
   if (cost !== null) l.spent += cost;
   if (costUsd !== null) l.spentUsd += costUsd;
   if (l.positionSince === null) {
-    l.positionSince = at;
+    l.positionSince = Date.parse(t.blockTime);
     l.positionRealized = 0n;
     l.positionRealizedUsd = 0n;
   }
@@ -294,7 +300,7 @@ function consume(l: Ledger, amount: bigint): { cost: bigint | null; costUsd: big
   return { cost, costUsd, takes };
 }
 
-function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proceedsUsd: bigint | null, at: number): void {
+function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proceedsUsd: bigint | null, onSell?: PnlOptions['onSell']): void {
   l.sells++;
   l.sold += amount;
   if (proceeds !== null) l.received += proceeds;
@@ -326,6 +332,7 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
   }
   if (covered === 0n) {
     if (entry) Object.assign(entry, { costOfSold: '0', costOfSoldUsd: '0', realized: '0', realizedUsd: '0' });
+    onSell?.(t, 0n);
     return;
   }
   const taken = consume(l, covered);
@@ -337,6 +344,7 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
   else l.realized += pnl;
   if (pnlUsd === null) l.unpricedSellsUsd++;
   else l.realizedUsd += pnlUsd;
+  onSell?.(t, pnl);
   if (entry) {
     Object.assign(entry, {
       takes: taken.takes,
@@ -353,7 +361,7 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
     l.closedPositions++;
     const result = l.positionRealized ?? l.positionRealizedUsd;
     if (result !== null && result > 0n) l.winningPositions++;
-    l.holdingMs += at - l.positionSince;
+    l.holdingMs += Date.parse(t.blockTime) - l.positionSince;
     l.positionSince = null;
   }
 }
@@ -377,9 +385,9 @@ export function computePnl(trades: Iterable<PnlTrade>, method: PnlMethod = 'aver
     }
     const native = t.amountSol === null ? null : toUnits(t.amountSol);
     const usd = t.valueUsd === null || t.valueUsd === undefined ? null : toUnits(t.valueUsd);
-    const at = Date.parse(t.blockTime);
-    if (t.side === 'buy') buy(l, method, t, amount, native, usd, at);
-    else sell(l, t, amount, native, usd, at);
+    // The time is parsed only where a position opens or closes: most trades do neither.
+    if (t.side === 'buy') buy(l, method, t, amount, native, usd);
+    else sell(l, t, amount, native, usd, options.onSell);
   }
   const tokens = [...ledgers.values()].map(report);
   const total = (f: (t: Ledger) => bigint) => fromUnits([...ledgers.values()].reduce((n, l) => n + f(l), 0n));
