@@ -249,7 +249,7 @@ describe.each(BACKENDS)('re-decoding on %s', (backend) => {
       ]);
       await store.query('UPDATE wallets SET trade_count = $2, first_trade = $3 WHERE id = $1', [id, v1.length, v1.at(-1)!.blockTime]);
       await migrate(store);
-      expect((await store.query<{ version: number }>('SELECT max(version) AS version FROM schema_migrations'))[0].version).toBe(12);
+      expect((await store.query<{ version: number }>('SELECT max(version) AS version FROM schema_migrations'))[0].version).toBe(13);
       const w = await getOrCreateWallet(store, 'sol', address);
       expect(w).toMatchObject({ decoderVersion: 0, tradeCount: v1.length, complete: true });
       const v2 = createScriptedSource({ transactions: 80, decoderVersion: 2 });

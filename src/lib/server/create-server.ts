@@ -156,7 +156,7 @@ export async function createServer({ config, sources, log = console.log, readRow
     // (store/wallets.ts): they resume on their own, no sooner.
     const sweep = !demand && config.role !== 'api' ? setInterval(() => void loaders.resumeBackground().catch(() => {}), 30_000) : undefined;
     sweep?.unref?.();
-    live = await startLive({ config, db, chains, cursors, loaders, sourceFor, log });
+    live = await startLive({ config, db, chains, cursors, loaders, sourceFor, holder: leases?.holder, log });
     const api = createApi({
       db,
       chains,
@@ -181,6 +181,7 @@ export async function createServer({ config, sources, log = console.log, readRow
       const counts = await loaders.counts();
       const rpc: [Record<string, string>, number][] = [];
       const retries: [Record<string, string>, number][] = [];
+      const stages = live!.realtime.running().map((chain): [Record<string, string>, number] => [{ chain }, 1]);
       for (const [chain, src] of ready) {
         const st = ((src as { transport?: { stats?: unknown } }).transport?.stats ?? (src as { stats?: unknown }).stats) as
           { httpRequests?: number; retries?: number } | undefined;
@@ -192,6 +193,7 @@ export async function createServer({ config, sources, log = console.log, readRow
         { name: 'wth_loads_running', help: 'wallet loads walking now', type: 'gauge', values: [[{}, counts.running]] },
         { name: 'wth_trades_stored_total', help: 'trades stored by this process', type: 'counter', values: [[{}, counts.tradesStored]] },
         { name: 'wth_leases_held', help: 'wallet leases this instance holds (PostgreSQL store)', type: 'gauge', values: [[{}, leases?.counts().held ?? 0]] },
+        { name: 'wth_realtime_stages', help: 'realtime stages running here, by chain', type: 'gauge', values: stages },
         {
           name: 'wth_leases_taken_over_total',
           help: 'wallet leases taken from an instance whose lease ran out',

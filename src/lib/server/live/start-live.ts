@@ -13,7 +13,8 @@ import { createWebhookFollows } from '../webhooks/webhook-follows.js';
 
 /**
  * What following wallets needs in a server (issue 24): the realtime stages (where this instance
- * builds sources, each chain's own; ROLE=api polls and asks the workers), and for webhooks the
+ * builds sources, each chain's own, one per chain among the instances; ROLE=api runs none and
+ * publishes what its followers follow for the instance running the stage), and for webhooks the
  * follows of their wallets and the outbox's sender where this instance walks (the API, wherever it
  * runs, creates and lists them). ROLE=worker learns of new webhooks every 30 s.
  */
@@ -32,11 +33,15 @@ export async function startLive(p: {
   cursors: CursorCodec;
   loaders: LoaderRegistry;
   sourceFor: (chain: string) => ChainSource | Promise<ChainSource>;
+  /** This instance's name among those sharing a PostgreSQL database (the wallet leases' holder). */
+  holder?: string;
   log: (line: string) => void;
 }): Promise<Live> {
   const { config, db, loaders, log } = p;
   const walks = config.role !== 'api';
-  const realtime = createRealtime({ loaders, sourceFor: walks ? p.sourceFor : undefined, log });
+  // On PostgreSQL one stage per chain among the instances, under a lease as long as a wallet's.
+  const shared = p.holder ? { db, holder: p.holder, ttlMs: config.leaseSeconds * 1000 } : undefined;
+  const realtime = await createRealtime({ loaders, sourceFor: walks ? p.sourceFor : undefined, shared, log });
   const sealer = config.webhookSecretKey ? createSecretSealer(config.webhookSecretKey) : null;
   const follows = walks ? createWebhookFollows(db, loaders, realtime) : undefined;
   const delivery = { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate };

@@ -279,6 +279,27 @@ const MIGRATIONS: { version: number; sql: string | string[] }[] = [
           );
           CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE delivered_at IS NULL`,
   },
+  {
+    // One realtime stage per chain across instances (issue 24): each instance says which wallets
+    // its followers follow (a row per instance, renewed while it follows, gone when it stops or
+    // when its expiry passes), and the instance holding the chain's lease runs the chain's stage
+    // for all of them. Keyed by chain, not wallet: the stage's list is one chain's followed wallets.
+    version: 13,
+    sql: `CREATE TABLE realtime_follows (
+            chain text COLLATE "C" NOT NULL,
+            address text COLLATE "C" NOT NULL,
+            holder text COLLATE "C" NOT NULL,
+            expires_at timestamptz NOT NULL,
+            PRIMARY KEY (chain, address, holder)
+          );
+          CREATE INDEX realtime_follows_holder ON realtime_follows (holder);
+          CREATE TABLE realtime_leases (
+            chain text COLLATE "C" PRIMARY KEY,
+            holder text COLLATE "C" NOT NULL,
+            generation bigint NOT NULL,
+            expires_at timestamptz NOT NULL
+          )`,
+  },
 ];
 
 /**

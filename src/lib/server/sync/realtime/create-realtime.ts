@@ -1,47 +1,61 @@
 import { pollingRealtime, type ChainSource, type RealtimeParameters } from '../../../core/chain-source.js';
+import type { Database } from '../../store/database.js';
 import type { LoaderRegistry } from '../loader-registry.js';
+import { createSharedRealtime, type SharedRealtime } from './shared-realtime.js';
 
 /**
  * The server side of the realtime stages (issue 24, as ponder keeps sync-realtime beside
- * sync-historical): while someone follows a wallet (a follow stream), its chain's stage runs and
- * each wallet it hears of has its walker refresh the head, which fetches and stores the new
- * trades the way history is fetched; followers read them from the store as it changes. One stage
- * per chain, started with the first wallet followed and stopped with the last.
+ * sync-historical): while someone follows a wallet (a follow stream, a webhook), its chain's stage
+ * runs and each wallet it hears of has its walker refresh the head, which fetches and stores the
+ * new trades the way history is fetched; followers read them from the store as it changes. One
+ * stage per chain: in this process on the embedded store, started with the first wallet followed
+ * and stopped with the last; among all instances on PostgreSQL, where the one holding the chain's
+ * lease runs it for every instance's followers (shared-realtime.ts).
  */
 export interface Realtime {
   /** Follows a wallet (stored form) until the returned function is called; counted per wallet. */
   follow(chain: string, wallet: string): () => void;
-  /** Wallets followed now, per chain (metrics, tests). */
+  /** Wallets followed on this instance now, per chain (metrics, tests). */
   followed(): Record<string, number>;
+  /** Chains whose stage runs on this instance now (GET /metrics). */
+  running(): string[];
   close(): Promise<void>;
 }
 
 export interface CreateRealtimeParameters {
   loaders: LoaderRegistry;
-  /** The chain's source, when this instance builds sources (ROLE=api builds none: it polls, and its refreshes are asked of the workers). */
+  /** The chain's source, when this instance builds sources (ROLE=api builds none: it runs no stage). */
   sourceFor?: (chain: string) => ChainSource | Promise<ChainSource>;
   /** The pace for a source without a stage of its own (default 3,000 ms). */
   fallbackPollMs?: number;
+  /** Several instances on one PostgreSQL database: one stage per chain among them, under a lease. */
+  shared?: { db: Database; holder: string; ttlMs: number };
   log?: (line: string) => void;
 }
 
-interface ChainWatch {
-  wallets: Map<string, number>;
+interface Stage {
   abort: AbortController;
   done: Promise<void>;
 }
 
-export function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_000, log }: CreateRealtimeParameters): Realtime {
-  const chains = new Map<string, ChainWatch>();
+export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_000, shared, log }: CreateRealtimeParameters): Promise<Realtime> {
+  /** This instance's followers: chain → wallet → how many follow it. */
+  const local = new Map<string, Map<string, number>>();
+  const stages = new Map<string, Stage>();
+  let coordinator: SharedRealtime | null = null;
 
-  function start(chain: string): ChainWatch {
+  const localWallets = (chain: string) => [...(local.get(chain)?.keys() ?? [])];
+
+  function start(chain: string): void {
+    if (stages.has(chain)) return;
     const abort = new AbortController();
-    const wallets = new Map<string, number>();
+    const wallets = () => (coordinator ? coordinator.wallets(chain) : localWallets(chain));
     const parameters: RealtimeParameters = {
-      wallets: () => [...wallets.keys()],
+      wallets,
       onActivity(list) {
+        const now = new Set(wallets());
         for (const w of list) {
-          if (!wallets.has(w)) continue;
+          if (!now.has(w)) continue;
           void loaders
             .get(chain, w)
             .then((l) => l.refresh())
@@ -53,7 +67,7 @@ export function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_000, log
     const done = (async () => {
       const source = sourceFor ? await Promise.resolve(sourceFor(chain)).catch(() => null) : null;
       const stage = source?.realtime ? source.realtime.bind(source) : pollingRealtime(fallbackPollMs);
-      // A stage that stops on an error is started again after a pause, for as long as someone follows.
+      // A stage that stops on an error is started again after a pause, for as long as it is wanted.
       while (!abort.signal.aborted) {
         try {
           await stage(parameters);
@@ -63,35 +77,56 @@ export function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_000, log
         if (!abort.signal.aborted) await new Promise((r) => setTimeout(r, 1_000));
       }
     })();
-    return { wallets, abort, done };
+    stages.set(chain, { abort, done });
+  }
+
+  function stop(chain: string): void {
+    stages.get(chain)?.abort.abort();
+    stages.delete(chain);
+  }
+
+  if (shared) {
+    coordinator = await createSharedRealtime({
+      ...shared,
+      local: () => [...local].flatMap(([chain, wallets]) => [...wallets.keys()].map((address) => ({ chain, address }))),
+      runsStages: sourceFor !== undefined,
+      onLease: (chain, held) => (held ? start(chain) : stop(chain)),
+      log,
+    });
   }
 
   return {
     follow(chain, wallet) {
-      let watch = chains.get(chain);
-      if (!watch) chains.set(chain, (watch = start(chain)));
-      const w = watch;
-      w.wallets.set(wallet, (w.wallets.get(wallet) ?? 0) + 1);
+      let wallets = local.get(chain);
+      if (!wallets) local.set(chain, (wallets = new Map()));
+      const added = !wallets.has(wallet);
+      wallets.set(wallet, (wallets.get(wallet) ?? 0) + 1);
+      if (coordinator) coordinator.changed(chain, added);
+      else start(chain);
       let left = false;
       return () => {
         if (left) return;
         left = true;
-        const n = (w.wallets.get(wallet) ?? 1) - 1;
-        if (n > 0) w.wallets.set(wallet, n);
-        else w.wallets.delete(wallet);
-        if (w.wallets.size === 0 && chains.get(chain) === w) {
-          chains.delete(chain);
-          w.abort.abort();
-        }
+        const w = local.get(chain);
+        if (!w) return;
+        const n = (w.get(wallet) ?? 1) - 1;
+        if (n > 0) return void w.set(wallet, n);
+        w.delete(wallet);
+        if (w.size === 0) local.delete(chain);
+        if (coordinator) coordinator.changed(chain, false);
+        else if (w.size === 0) stop(chain);
       };
     },
     followed() {
-      return Object.fromEntries([...chains].map(([chain, w]) => [chain, w.wallets.size]));
+      return Object.fromEntries([...local].map(([chain, w]) => [chain, w.size]));
     },
+    running: () => [...stages.keys()],
     async close() {
-      for (const w of chains.values()) w.abort.abort();
-      await Promise.all([...chains.values()].map((w) => w.done));
-      chains.clear();
+      await coordinator?.close();
+      const all = [...stages.values()];
+      for (const s of all) s.abort.abort();
+      stages.clear();
+      await Promise.all(all.map((s) => s.done));
     },
   };
 }

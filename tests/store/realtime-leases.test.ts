@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/lib/server/store/database.js';
+import { migrate } from '../../src/lib/server/store/migrations.js';
+import { acquireRealtimeLease, followedWallets, publishFollows } from '../../src/lib/server/store/realtime.js';
+import { createSharedRealtime, type SharedRealtime } from '../../src/lib/server/sync/realtime/shared-realtime.js';
+
+/**
+ * The realtime stage's lease and the published follows (issue 24), on the embedded store's SQL
+ * (the same statements PostgreSQL runs): "instances" here are coordinators in one process, each
+ * with its own holder name. A dead instance is one whose queries never return: it renews nothing
+ * and hands nothing back, as after kill -9.
+ */
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({ dataDir: 'memory://' });
+  await migrate(db);
+});
+afterAll(() => db?.close());
+
+const until = async (what: string, ok: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('realtime leases', () => {
+  it('one holder per chain until its lease runs out; follows expire with their instance', async () => {
+    expect(await acquireRealtimeLease(db, 'eth', 'x', 300)).toBe(true);
+    expect(await acquireRealtimeLease(db, 'eth', 'y', 300)).toBe(false);
+    // Renewing is taking it again.
+    expect(await acquireRealtimeLease(db, 'eth', 'x', 300)).toBe(true);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await acquireRealtimeLease(db, 'eth', 'y', 300)).toBe(true);
+
+    await publishFollows(db, 'x', [{ chain: 'eth', address: '0xa' }], 300);
+    await publishFollows(db, 'y', [{ chain: 'eth', address: '0xa' }, { chain: 'eth', address: '0xb' }], 60_000);
+    expect((await followedWallets(db, 'eth')).sort()).toEqual(['0xa', '0xb']);
+    // y stops following 0xa: x's row (not yet expired) still names it.
+    await publishFollows(db, 'y', [{ chain: 'eth', address: '0xb' }], 60_000);
+    expect((await followedWallets(db, 'eth')).sort()).toEqual(['0xa', '0xb']);
+    // x's row expires (its instance stopped renewing): 0xa is no longer anyone's.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await followedWallets(db, 'eth')).toEqual(['0xb']);
+    await publishFollows(db, 'y', [], 60_000);
+    expect(await followedWallets(db, 'eth')).toEqual([]);
+  });
+
+  it('a stage whose instance died is taken over once its lease runs out', async () => {
+    const ttlMs = 600;
+    let dead = false;
+    // x's connection: every query hangs once x "dies".
+    const xdb: Database = { ...db, query: (sql, params) => (dead ? new Promise(() => {}) : db.query(sql, params)) } as Database;
+    const running = { x: new Set<string>(), y: new Set<string>() };
+    const coordinator = (name: 'x' | 'y', on: Database, local: { chain: string; address: string }[]) =>
+      createSharedRealtime({
+        db: on,
+        holder: name,
+        ttlMs,
+        local: () => local,
+        runsStages: true,
+        onLease: (chain, held) => void (held ? running[name].add(chain) : running[name].delete(chain)),
+      });
+    const x: SharedRealtime = await coordinator('x', xdb, [{ chain: 'base', address: '0x1' }]);
+    await until('x runs base', () => running.x.has('base'), 3_000);
+    const y = await coordinator('y', db, [{ chain: 'base', address: '0x2' }]);
+    // y publishes 0x2; x, the holder, reads it on y's NOTIFY.
+    await until('x polls both wallets', () => x.wallets('base').sort().join() === '0x1,0x2', 3_000);
+    expect(running.y.has('base')).toBe(false);
+    expect(y.wallets('base')).toEqual(['0x2']);
+
+    const diedAt = Date.now();
+    dead = true;
+    await until('y takes base over', () => running.y.has('base'), 5_000);
+    // Not before x's lease ran out (600 ms), within a lease and a beat after it.
+    const after = Date.now() - diedAt;
+    expect(after).toBeGreaterThanOrEqual(ttlMs - 100);
+    expect(after).toBeLessThan(ttlMs * 3);
+    // x's follow of 0x1 expires with it: the new holder's stage polls only 0x2.
+    await until('0x1 gone from the list', () => y.wallets('base').join() === '0x2', 3_000);
+    await y.close();
+    expect(running.y.size).toBe(0);
+  });
+});
