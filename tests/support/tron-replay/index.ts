@@ -4,12 +4,15 @@
  *   const world = buildTronReplayWorld({ trades: 600 });
  *   const server = await startTronReplayServer({ ...world, latencyMs: 50 });
  *   // RPC_URL_TRON=server.url; the wallet is world.synth.wallet
+ *   // later, while it serves: a capture issued again at a newer block (append.ts), confirmed or not yet
+ *   server.addTransactions([reissueLater(capture, tronBlockAt(newestSlotOf([capture]), Date.now()))]);
  */
 import { GOLDEN } from '../../tron/golden.js';
 import { TRON_V4_POOLS, type TronV4PoolFacts } from './constructed.js';
 import { loadTronCaptures, loadTronTokens, type TronReplayTx, type TronTokenFacts } from './fixtures.js';
 import { synthesizeTronWallet, type TronSynthWallet } from './synth.js';
 
+export * from './append.js';
 export * from './constructed.js';
 export * from './fixtures.js';
 export * from './server.js';

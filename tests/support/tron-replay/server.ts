@@ -12,6 +12,13 @@
  * Within one block timestamp, records come in an order that is not the transaction id's (a hash
  * of it), as TronGrid promises no order there. Latency, 429 (with or without Retry-After), 5xx,
  * timeouts, truncated bodies and reset connections are injected on demand from a seeded PRNG.
+ *
+ * Transactions can be added while it serves (`addTransactions`, e.g. append.ts's `reissueLater` of
+ * a capture), confirmed (solidified) or not yet: one not yet confirmed is in a block but not under
+ * the solidified head, so it is listed by 1 and 2 unless `only_confirmed=true` (and by
+ * `only_unconfirmed=true`), and its info is answered by `/wallet/` but not yet by `/walletsolidity/`
+ * (`{}`, as for an unknown id), until `confirm` solidifies it. Each request is logged (`requests`),
+ * so a test can tell which parameters a source sent.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -40,12 +47,34 @@ export interface TronReplayStats {
   poolKeyCalls: number;
 }
 
+/** One request as the replay saw it (`requests`, emptied by `resetStats`; at least the last 10,000 kept). */
+export interface TronReplayRequest {
+  /** Date.now() when the request had arrived (before any latency the replay adds). */
+  at: number;
+  method: string;
+  /** transactions, trc20, info, constant; null for a path outside the subset (answered 404). */
+  endpoint: string | null;
+  path: string;
+  /** The query parameters, as sent. */
+  query: Record<string, string>;
+  /** A POST's JSON body (e.g. `{ value: txid }`), when it parses. */
+  body?: any;
+}
+
 export interface TronReplayServer {
   url: string;
   config: TronReplayConfig;
   stats: TronReplayStats;
+  /** Requests since the start or the last `resetStats`, oldest first. */
+  readonly requests: readonly TronReplayRequest[];
   resetStats(): void;
-  addTransactions(txs: Iterable<TronReplayTx>): void;
+  /**
+   * Serves more transactions from now on (while streams are open too). `confirmed: false` adds
+   * them in blocks not solidified yet (see the file comment) until `confirm` names them.
+   */
+  addTransactions(txs: Iterable<TronReplayTx>, o?: { confirmed?: boolean }): void;
+  /** Solidifies transactions added with `confirmed: false` (by id). */
+  confirm(ids: Iterable<string>): void;
   close(): Promise<void>;
 }
 
@@ -132,6 +161,8 @@ export async function startTronReplayServer(o: {
 }): Promise<TronReplayServer> {
   const entries: Entry[] = [];
   const byId = new Map<string, TronReplayTx>();
+  /** Ids served but not solidified yet. */
+  const pending = new Set<string>();
   let trc20: Trc20Entry[] = [];
   const tokens = new Map<string, TronTokenFacts>();
   for (const t of o.tokens) tokens.set(tronToHex(t.address)!, t);
@@ -142,9 +173,10 @@ export async function startTronReplayServer(o: {
     v4Pools.get(m)!.set(p.id.slice(2).toLowerCase(), p);
   }
 
-  function add(txs: Iterable<TronReplayTx>) {
+  function add(txs: Iterable<TronReplayTx>, confirmed = true) {
     for (const tx of txs) {
       byId.set(tx.record.txID, tx);
+      if (!confirmed) pending.add(tx.record.txID);
       entries.push(entryOf(tx));
       if (tx.record.ret?.[0]?.contractRet !== 'SUCCESS') continue;
       for (const l of tx.info?.log ?? []) {
@@ -181,6 +213,7 @@ export async function startTronReplayServer(o: {
   const config: TronReplayConfig = { latencyMs: o.latencyMs ?? 0, faults: o.faults };
   const fresh = (): TronReplayStats => ({ httpRequests: 0, byEndpoint: {}, faults: {}, notFound: 0, maxInFlight: 0, poolKeyCalls: 0 });
   let stats = fresh();
+  let requests: TronReplayRequest[] = [];
   let inFlight = 0;
   let rng = createPrng(o.faults?.seed ?? 7);
   let rngSeed = o.faults?.seed;
@@ -222,6 +255,9 @@ export async function startTronReplayServer(o: {
     send(res, 200, { data: page.map(map), success: true, meta });
   }
 
+  /** A record's place under only_confirmed / only_unconfirmed (neither: confirmed or not). */
+  const solidityOk = (id: string, confirmed: boolean, unconfirmed: boolean) => (confirmed ? !pending.has(id) : unconfirmed ? pending.has(id) : true);
+
   /** The query's identity for fingerprints: every parameter but the fingerprint. */
   const queryKey = (path: string, u: URL) =>
     path +
@@ -240,18 +276,19 @@ export async function startTronReplayServer(o: {
     let onlyTo = bool(u, 'only_to', 'onlyTo');
     if (onlyFrom && onlyTo) onlyFrom = onlyTo = false; // not exclusive: both is neither
     const internal = (u.searchParams.get('search_internal') ?? 'true') !== 'false';
-    // Everything served is confirmed: only_unconfirmed lists nothing.
-    const list = unconfirmed
-      ? []
-      : entries.filter((e) => {
-          const sent = e.from.has(account) || (internal && e.internal.has('from:' + account));
-          const got = e.to.has(account) || (internal && e.internal.has('to:' + account));
-          return onlyFrom ? sent : onlyTo ? got : sent || got;
-        });
+    const list = entries.filter((e) => {
+      if (!solidityOk(e.tx.record.txID, confirmed, unconfirmed)) return false;
+      const sent = e.from.has(account) || (internal && e.internal.has('from:' + account));
+      const got = e.to.has(account) || (internal && e.internal.has('to:' + account));
+      return onlyFrom ? sent : onlyTo ? got : sent || got;
+    });
     pageOf(u, list, queryKey(`tx/${account}`, u), res, (e) => e.tx.record);
   }
 
   function trc20Transfers(u: URL, account: string, res: ServerResponse) {
+    const confirmed = bool(u, 'only_confirmed', 'onlyConfirmed');
+    const unconfirmed = bool(u, 'only_unconfirmed', 'onlyUnconfirmed');
+    if (confirmed && unconfirmed) return bad(res, 'only_confirmed and only_unconfirmed cannot both be true');
     let onlyFrom = bool(u, 'only_from', 'onlyFrom');
     let onlyTo = bool(u, 'only_to', 'onlyTo');
     if (onlyFrom && onlyTo) onlyFrom = onlyTo = false;
@@ -259,7 +296,10 @@ export async function startTronReplayServer(o: {
     const token = c === null ? null : accountOf(c);
     if (c !== null && !token) return bad(res, 'contract_address is not an address');
     const list = trc20.filter(
-      (e) => (token === null || e.token === token) && (onlyFrom ? e.from === account : onlyTo ? e.to === account : e.from === account || e.to === account),
+      (e) =>
+        solidityOk(e.record.transaction_id, confirmed, unconfirmed) &&
+        (token === null || e.token === token) &&
+        (onlyFrom ? e.from === account : onlyTo ? e.to === account : e.from === account || e.to === account),
     );
     pageOf(u, list, queryKey(`trc20/${account}`, u), res, (e) => e.record);
   }
@@ -309,9 +349,17 @@ export async function startTronReplayServer(o: {
     return null;
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, bodyText: string) {
+  async function handle(req: IncomingMessage, res: ServerResponse, bodyText: string, arrivedAt: number) {
     const u = new URL(req.url ?? '/', 'http://replay');
     const endpoint = endpointOf(req.method ?? 'GET', u.pathname);
+    let logged: any;
+    try {
+      logged = bodyText ? JSON.parse(bodyText) : undefined;
+    } catch {
+      logged = undefined;
+    }
+    requests.push({ at: arrivedAt, method: req.method ?? 'GET', endpoint, path: u.pathname, query: Object.fromEntries(u.searchParams), body: logged });
+    if (requests.length > 20_000) requests = requests.slice(-10_000);
     if (!endpoint) {
       stats.notFound++;
       return send(res, 404, { success: false, error: 'not part of the replayed TronGrid subset', statusCode: 404 });
@@ -355,8 +403,11 @@ export async function startTronReplayServer(o: {
       }
     } else body = { value: u.searchParams.get('value') };
     if (endpoint === 'info') {
-      const tx = byId.get(String(body.value ?? ''));
-      return send(res, 200, tx ? tx.info : {});
+      const id = String(body.value ?? '');
+      const tx = byId.get(id);
+      // The solidified view knows a transaction once its block is under the solidified head.
+      const known = tx && !(u.pathname.startsWith('/walletsolidity/') && pending.has(id));
+      return send(res, 200, known ? tx.info : {});
     }
     return constantCall(body, res);
   }
@@ -369,7 +420,8 @@ export async function startTronReplayServer(o: {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const go = () => void handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((e) => send(res, 500, { error: String(e) }));
+      const arrivedAt = Date.now();
+      const go = () => void handle(req, res, Buffer.concat(chunks).toString('utf8'), arrivedAt).catch((e) => send(res, 500, { error: String(e) }));
       if (config.latencyMs > 0) setTimeout(go, config.latencyMs);
       else go();
     });
@@ -388,10 +440,20 @@ export async function startTronReplayServer(o: {
     get stats() {
       return stats;
     },
+    get requests() {
+      return requests;
+    },
     resetStats() {
       stats = fresh();
+      requests = [];
     },
-    addTransactions: add,
+    addTransactions: (txs, opts) => add(txs, opts?.confirmed ?? true),
+    confirm(ids) {
+      for (const id of ids) {
+        if (!pending.has(id)) throw new Error(`the replay has no pending transaction ${id}`);
+        pending.delete(id);
+      }
+    },
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();

@@ -1,0 +1,161 @@
+/**
+ * New transactions for a replay that is already serving (follow streams, the live bench): a real
+ * capture issued again later, by the same wallet, with the same calls, logs, internal transactions,
+ * amounts and fees. Only what names and dates a transaction changes:
+ *  - the signed raw data's `expiration` and `timestamp` (fields 8 and 14 of Transaction.raw) move
+ *    by as much as the block time does, re-encoded in `raw_data_hex`, so the id, sha256 of those
+ *    bytes, is new and still the hash of the raw data the record carries (as on the chain);
+ *  - `blockNumber` / `block_timestamp` of the record and `blockNumber` / `blockTimeStamp` / `id` of
+ *    its info;
+ *  - internal transactions' hashes, which name them under their transaction: sha256 of the new id
+ *    and the old hash (test values; nothing reads them but a chain would never repeat one).
+ * Left as captured: the signature (over the old id: nobody checks it), the TaPoS reference
+ * (`ref_block_bytes`/`ref_block_hash`, a block before the capture's) and every amount, so the
+ * trade the copy must decode to is the capture's hand-checked one (tests/tron/golden.ts) at the
+ * new id and block time.
+ */
+import { createHash } from 'node:crypto';
+import type { TronReplayTx } from './fixtures.js';
+
+/** Tron makes a block every 3 s. */
+export const TRON_BLOCK_MS = 3_000;
+
+export interface TronBlockSlot {
+  block: number;
+  /** Its block timestamp, ms. */
+  ms: number;
+}
+
+/**
+ * The block of time `ms` counted in 3 s blocks from a known one, and never at or below it (a
+ * known block from the future of this clock, like the 2026 captures on a machine set earlier,
+ * gives the next block).
+ */
+export function tronBlockAt(known: TronBlockSlot, ms: number): TronBlockSlot {
+  const n = Math.max(1, Math.floor((ms - known.ms) / TRON_BLOCK_MS));
+  return { block: known.block + n, ms: known.ms + n * TRON_BLOCK_MS };
+}
+
+/** The newest block among some transactions (e.g. a wallet's), as a slot. */
+export function newestSlotOf(txs: Iterable<TronReplayTx>): TronBlockSlot {
+  let best: TronBlockSlot | null = null;
+  for (const t of txs) if (!best || t.record.blockNumber > best.block) best = { block: t.record.blockNumber, ms: t.record.block_timestamp };
+  if (!best) throw new Error('no transaction to count blocks from');
+  return best;
+}
+
+type Field = { n: number; wire: number; value: bigint | Uint8Array };
+
+function readVarint(b: Uint8Array, i: number): [bigint, number] {
+  let r = 0n;
+  let s = 0n;
+  for (;;) {
+    if (i >= b.length) throw new Error('varint runs past the end of the raw data');
+    const x = b[i++];
+    r |= BigInt(x & 0x7f) << s;
+    s += 7n;
+    if (x < 0x80) return [r, i];
+  }
+}
+
+function writeVarint(v: bigint, out: number[]) {
+  if (v < 0n) v = BigInt.asUintN(64, v);
+  do {
+    const x = Number(v & 0x7fn);
+    v >>= 7n;
+    out.push(v > 0n ? x | 0x80 : x);
+  } while (v > 0n);
+}
+
+/** The top-level fields of a protobuf message, in order, each with its bytes. */
+function parse(b: Uint8Array): Field[] {
+  const out: Field[] = [];
+  let i = 0;
+  while (i < b.length) {
+    const [k, j] = readVarint(b, i);
+    i = j;
+    const n = Number(k >> 3n);
+    const wire = Number(k & 7n);
+    if (wire === 0) {
+      const [v, m] = readVarint(b, i);
+      out.push({ n, wire, value: v });
+      i = m;
+    } else if (wire === 2) {
+      const [l, m] = readVarint(b, i);
+      out.push({ n, wire, value: b.subarray(m, m + Number(l)) });
+      i = m + Number(l);
+    } else if (wire === 1 || wire === 5) {
+      const w = wire === 1 ? 8 : 4;
+      out.push({ n, wire, value: b.subarray(i, i + w) });
+      i += w;
+    } else throw new Error(`wire type ${wire} in the raw data`);
+  }
+  return out;
+}
+
+function encode(fields: Field[]): Uint8Array {
+  const out: number[] = [];
+  for (const f of fields) {
+    writeVarint(BigInt((f.n << 3) | f.wire), out);
+    if (f.wire === 0) writeVarint(f.value as bigint, out);
+    else if (f.wire === 2) {
+      writeVarint(BigInt((f.value as Uint8Array).length), out);
+      out.push(...(f.value as Uint8Array));
+    } else out.push(...(f.value as Uint8Array));
+  }
+  return Uint8Array.from(out);
+}
+
+/** Transaction.raw: expiration (8) and timestamp (14), both int64 ms. */
+const RAW_EXPIRATION = 8;
+const RAW_TIMESTAMP = 14;
+
+/** `raw_data_hex` with its expiration and timestamp moved by `deltaMs`. */
+export function shiftRawDataHex(rawDataHex: string, deltaMs: number): string {
+  const fields = parse(Uint8Array.from(Buffer.from(rawDataHex, 'hex')));
+  const moved = fields.map((f) =>
+    f.wire === 0 && (f.n === RAW_EXPIRATION || f.n === RAW_TIMESTAMP) ? { ...f, value: (f.value as bigint) + BigInt(deltaMs) } : f,
+  );
+  return Buffer.from(encode(moved)).toString('hex');
+}
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * `tx` (a real capture, or a transaction derived from one) issued again at `at`: same sender,
+ * calls, logs and amounts; new id, block and times (see the file comment). `origin` names it.
+ */
+export function reissueLater(tx: TronReplayTx, at: TronBlockSlot, origin = `reissued:${tx.origin}@${at.block}`): TronReplayTx {
+  const delta = at.ms - tx.record.block_timestamp;
+  const raw = tx.record.raw_data;
+  const rawData = {
+    ...raw,
+    ...(raw.expiration !== undefined ? { expiration: raw.expiration + delta } : {}),
+    ...(raw.timestamp !== undefined ? { timestamp: raw.timestamp + delta } : {}),
+  };
+  // A capture kept without its signed bytes (SunPump, the smart router) is named by its JSON's.
+  const rawHex: string | undefined = tx.record.raw_data_hex === undefined ? undefined : shiftRawDataHex(tx.record.raw_data_hex, delta);
+  const id = sha256(rawHex !== undefined ? Buffer.from(rawHex, 'hex') : JSON.stringify(rawData));
+  if (id === tx.record.txID) throw new Error(`reissuing ${tx.record.txID} at its own time gives its own id`);
+  const record = {
+    ...tx.record,
+    txID: id,
+    raw_data: rawData,
+    ...(rawHex !== undefined ? { raw_data_hex: rawHex } : {}),
+    blockNumber: at.block,
+    block_timestamp: at.ms,
+    internal_transactions: (tx.record.internal_transactions ?? []).map((it: any) =>
+      it.internal_tx_id ? { ...it, internal_tx_id: sha256(id + it.internal_tx_id) } : it,
+    ),
+  };
+  const info = {
+    ...tx.info,
+    id,
+    blockNumber: at.block,
+    blockTimeStamp: at.ms,
+    ...(tx.info.internal_transactions
+      ? { internal_transactions: tx.info.internal_transactions.map((it: any) => (it.hash ? { ...it, hash: sha256(id + it.hash) } : it)) }
+      : {}),
+  };
+  return { record, info, origin };
+}
