@@ -35,7 +35,8 @@ import {
 } from '../support/tron-replay/index.js';
 import { startTestServer } from '../support/test-server.js';
 import { buildReplayWorld, startSolanaReplayServer } from '../support/sol-replay/index.js';
-import { solanaRealtime, wsUrlOf } from '../../src/lib/chains/sol/realtime/logs-subscribe.js';
+import { solanaRealtime } from '../../src/lib/chains/sol/realtime/logs-subscribe.js';
+import { wsUrlOf } from '../../src/lib/rpc/ws-subscriptions.js';
 import { API_KEY, startStack } from '../e2e/stack.js';
 
 export interface LiveBench {
@@ -44,6 +45,9 @@ export interface LiveBench {
   evmRequestsPerRange: number;
   evmRanges: number;
   evmNoticeMs: number;
+  /** With eth_subscribe newHeads: block confirmed → wallets told (p95), and HTTP requests per head. */
+  evmHeadsNoticeP95Ms: number;
+  evmRequestsPerHead: number;
   tronRequestsPerPoll: number;
   tronWalletsPerKey: number;
   /** Solidified transaction appended to the replay → its trade on a follow stream's live line. */
@@ -59,7 +63,9 @@ export interface LiveBench {
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function evm(log: (s: string) => void): Promise<Pick<LiveBench, 'evmRequestsPerRange' | 'evmRanges' | 'evmNoticeMs'>> {
+async function evm(
+  log: (s: string) => void,
+): Promise<Pick<LiveBench, 'evmRequestsPerRange' | 'evmRanges' | 'evmNoticeMs' | 'evmHeadsNoticeP95Ms' | 'evmRequestsPerHead'>> {
   const node = await startAnvil();
   const proxy = await startLimitingProxy(node.url);
   try {
@@ -114,7 +120,40 @@ async function evm(log: (s: string) => void): Promise<Pick<LiveBench, 'evmReques
     );
     const noticeMs = told.slice(-ranges).map((t, i) => t.at - confirmedAt[i]);
     noticeMs.sort((a, b) => a - b);
-    return { evmRequestsPerRange: logRequests / newRanges, evmRanges: told.length, evmNoticeMs: noticeMs[Math.floor(noticeMs.length / 2)] };
+
+    // The same stage woken by eth_subscribe newHeads over the node's WebSocket (the 2 s poll then
+    // only a 15 s safety net): block confirmed → wallets told, and requests per head.
+    const headsTold: number[] = [];
+    const headsAbort = new AbortController();
+    const headsRunning = watchTransfers(
+      { rpc: inner, confirmation: 1, pollMs: 2_000, maxRange: 2_000, wsUrl: wsUrlOf(node.url) },
+      { wallets: () => wallets, onActivity: () => void headsTold.push(Date.now()), signal: headsAbort.signal },
+    );
+    await sleep(1_000);
+    const headsBefore = proxy.seen.httpRequests;
+    const headsConfirmedAt: number[] = [];
+    const headRounds = 20;
+    for (let b = 0; b < headRounds; b++) {
+      await d.send(DEPLOYER, token, erc20, 'transfer', [wallets[(b * 53) % 1_000], 10n ** 18n]);
+      await d.mine(1);
+      headsConfirmedAt.push(Date.now());
+      await sleep(400);
+    }
+    headsAbort.abort();
+    await headsRunning;
+    // Two blocks per round (the transfer's, automined, and the one that confirms it).
+    const headRequests = (proxy.seen.httpRequests - headsBefore) / (headRounds * 2);
+    const headsMs = headsTold.slice(-headRounds).map((t, i) => t - headsConfirmedAt[i]);
+    log(
+      `  evm newHeads: ${headsTold.length} notices over ${headRounds} rounds; block confirmed → told p95 ${p95(headsMs)} ms; ${headRequests.toFixed(2)} requests per head`,
+    );
+    return {
+      evmRequestsPerRange: logRequests / newRanges,
+      evmRanges: told.length,
+      evmNoticeMs: noticeMs[Math.floor(noticeMs.length / 2)],
+      evmHeadsNoticeP95Ms: p95(headsMs),
+      evmRequestsPerHead: headRequests,
+    };
   } finally {
     await proxy.close();
     await node.stop();

@@ -40,7 +40,9 @@ async function main() {
     report('[sol] the same with the WebSocket dropped (10 s poll), p95', r.solPollP95Ms, 'ms', 12_000, 'lower');
     report('[evm] requests per new confirmed range, 1,000 followed wallets', r.evmRequestsPerRange, 'requests', 1, 'lower');
     report('[evm] block confirmed → wallets told (median, 2 s poll)', r.evmNoticeMs, 'ms', 2_000, 'lower');
+    report('[evm] block confirmed → wallets told, newHeads subscription, p95', r.evmHeadsNoticeP95Ms, 'ms', 2_000, 'lower');
     report('[tron] requests per followed wallet per 3 s poll, nothing new', r.tronRequestsPerPoll, 'requests', 2, 'lower');
+    report('[tron] solidified transaction → live line, p95 (3 s poll)', r.tronNoticeP95Ms, 'ms', 5_000, 'lower');
     console.log(`  (one TronGrid key at 15 requests/s serves ${r.tronWalletsPerKey} followed wallets at a 3 s poll)`);
     report(`RSS per idle follow stream (${r.followStreams} open)`, r.followStreamRssKb / 1024, 'MB', 1, 'lower');
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchTransfers, walletsWithTransfers } from '../../src/lib/chains/evm/realtime/watch-transfers.js';
 import { createRpcTransport } from '../../src/lib/rpc/json-rpc.js';
+import { wsUrlOf } from '../../src/lib/rpc/ws-subscriptions.js';
 import { startAnvil, type AnvilNode } from '../support/anvil/anvil.js';
 import { ARTIFACTS, createChainDriver, type ChainDriver } from '../support/anvil/contracts.js';
 import { startLimitingProxy, type LimitingProxy } from '../support/anvil/limiting-proxy.js';
@@ -78,6 +79,46 @@ describe('EVM realtime stage', () => {
       await d.mine(3);
       await settle();
       expect(told).toEqual([[A]]);
+    } finally {
+      abort.abort();
+      await running;
+    }
+  });
+
+  it('with eth_subscribe newHeads over the node’s WebSocket, reads the confirmation point at each head instead of polling', async () => {
+    expect(typeof globalThis.WebSocket).toBe('function');
+    const rpc = createRpcTransport({ url: proxy.url });
+    await d.mine(3);
+    const told: { at: number; wallets: string[] }[] = [];
+    const abort = new AbortController();
+    // Polls of a minute: within this test only a head can wake the stage.
+    const running = watchTransfers(
+      { rpc, confirmation: 2, pollMs: 60_000, safetyPollMs: 60_000, maxRange: 1_000, wsUrl: wsUrlOf(node.url) },
+      { wallets: () => followed, onActivity: (w) => void told.push({ at: Date.now(), wallets: [...w] }), signal: abort.signal },
+    );
+    const settle = () => new Promise((r) => setTimeout(r, 400));
+    try {
+      await settle();
+      const before = proxy.seen.httpRequests;
+      // The transfer's block (automined) and one more: 1 deep, not yet confirmed at depth 2.
+      await d.send(DEPLOYER, token, erc20, 'transfer', [B, 2n * E18]);
+      await d.mine(1);
+      await settle();
+      expect(told).toEqual([]);
+      // The head that confirms it wakes the stage: told well before any poll would have run.
+      const minedAt = Date.now();
+      await d.mine(1);
+      await settle();
+      expect(told.map((t) => t.wallets)).toEqual([[B]]);
+      expect(told[0].at - minedAt).toBeLessThan(400);
+      // Three heads: at most a read of the confirmed head and a request of logs for each (two heads
+      // close together are read once, their ranges in one request).
+      const used = proxy.seen.httpRequests - before;
+      expect(used).toBeGreaterThanOrEqual(2);
+      expect(used).toBeLessThanOrEqual(3 * 2);
+      // No head, no request: nothing polls.
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(proxy.seen.httpRequests - before).toBe(used);
     } finally {
       abort.abort();
       await running;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solanaRealtime, wsUrlOf } from '../../src/lib/chains/sol/realtime/logs-subscribe.js';
+import { solanaRealtime } from '../../src/lib/chains/sol/realtime/logs-subscribe.js';
+import { wsUrlOf } from '../../src/lib/rpc/ws-subscriptions.js';
 import { buildReplayWorld, startSolanaReplayServer, type ReplayServer, type ReplayWorld } from '../support/sol-replay/index.js';
 
 /**

@@ -39,7 +39,7 @@ export interface ChainRpcOptions {
   timeoutMs?: number;
   /** EVM: the provider's largest eth_getLogs block range (RPC_LOGS_RANGE_<SLUG>). */
   logsRange?: number;
-  /** Solana: the WebSocket of the realtime stage (RPC_WS_URL_SOL; by default from the RPC URL; null: none, poll only). */
+  /** Solana and EVM: the WebSocket of the realtime stage (RPC_WS_URL_<SLUG>; by default from the RPC URL; null: none, poll only). */
   wsUrl?: string | null;
   /** Sent with every request (Tron: TRON-PRO-API-KEY from TRON_API_KEY). */
   headers?: Record<string, string>;
@@ -178,6 +178,7 @@ export const FAMILIES: Readonly<Record<ChainFamily, FamilyEntry>> = {
         logsRange: chain.rpc.logsRange,
         discovery: chain.rpc.discovery,
         explorer: chain.rpc.explorer,
+        wsUrl: chain.rpc.wsUrl,
         hints,
         poolKeys: keyed?.(POOL_KEYS),
         // 0x's Settler instances as read from its deployer registry: read once per chain, kept.

@@ -19,6 +19,7 @@ import { createPoolFactories } from './enrich/pool-factories.js';
 import { createPoolKeys } from './enrich/pool-keys.js';
 import type { SettlerRegistryRead } from './enrich/settler-kind.js';
 import { createZeroExSettlers } from './enrich/settlers.js';
+import { wsUrlOf } from '../../rpc/ws-subscriptions.js';
 import { watchTransfers } from './realtime/watch-transfers.js';
 import { confirmedHead } from './head.js';
 import type { EvmChainConfig } from './registry.js';
@@ -94,8 +95,10 @@ export interface EvmSourceOptions {
    * receipts still come from the chain's RPC.
    */
   explorer?: { url: string; key?: string };
-  /** How often the realtime stage asks for the confirmed head (default 2,000 ms). */
+  /** How often the realtime stage asks for the confirmed head without a newHeads subscription (default 2,000 ms). */
   realtimePollMs?: number;
+  /** The realtime stage's WebSocket (`eth_subscribe newHeads`); undefined: the RPC URL's, null: none (poll only). */
+  wsUrl?: string | null;
   /** Entries per explorer page (default 1,000). */
   explorerPageSize?: number;
   /** Transactions per ots_searchTransactionsBefore page (default 100). */
@@ -232,7 +235,13 @@ export function createEvmSource(options: EvmSourceOptions): EvmSource {
       watchTransfers(
         // A range the provider takes without refusal (RPC_LOGS_RANGE), else 2,000 blocks, the
         // first range the walks try: well beyond what a chain makes between two 2 s polls.
-        { rpc, confirmation: chain.confirmation, pollMs: options.realtimePollMs ?? 2_000, maxRange: options.logsRange ?? 2_000 },
+        {
+          rpc,
+          confirmation: chain.confirmation,
+          pollMs: options.realtimePollMs ?? 2_000,
+          maxRange: options.logsRange ?? 2_000,
+          wsUrl: options.wsUrl === undefined ? wsUrlOf(options.rpcUrl) : options.wsUrl,
+        },
         parameters,
       ),
   };

@@ -18,7 +18,8 @@
  * A re-decode (`redecode`) skips discovery: the named transactions go through the same fetch and
  * enrich stages (fetch/refetch-transactions.ts), each keeping the position it was named with.
  */
-import { solanaRealtime, wsUrlOf } from './realtime/logs-subscribe.js';
+import { wsUrlOf } from '../../rpc/ws-subscriptions.js';
+import { solanaRealtime } from './realtime/logs-subscribe.js';
 import {
   type ChainSource,
   type HistoryBatch,

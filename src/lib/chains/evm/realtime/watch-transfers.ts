@@ -1,6 +1,6 @@
 import type { RealtimeParameters } from '../../../core/chain-source.js';
-import { sleep } from '../../../core/wait.js';
 import type { RpcTransport } from '../../../rpc/json-rpc.js';
+import { runWsSubscriptions } from '../../../rpc/ws-subscriptions.js';
 import { ERC20_TRANSFER_TOPIC, topicToAddress } from '../../shared/uniswap-v2-events.js';
 import { confirmedHead } from '../head.js';
 import { hex } from '../quantity.js';
@@ -10,20 +10,43 @@ import { ethGetLogsMany, rpcError } from '../rpc-methods.js';
 export interface WatchTransfersOptions {
   rpc: RpcTransport;
   confirmation: EvmConfirmation;
-  /** How often the confirmed head is asked for (a block every 12 s on Ethereum, 2 s on Base). */
+  /** How often the confirmed head is asked for without a subscription (a block every 12 s on Ethereum, 2 s on Base). */
   pollMs: number;
   /** Largest block span one eth_getLogs covers (the provider's limit); a longer gap is read in steps. */
   maxRange: number;
+  /** The node's WebSocket (RPC_WS_URL_<SLUG>; by default the RPC URL's): `eth_subscribe newHeads` wakes the stage at each head. Null: poll only. */
+  wsUrl?: string | null;
+  /** The WebSocket class (tests); default the platform's (Node 22+, browsers). */
+  WebSocket?: typeof WebSocket;
+  /** While heads come by subscription, the poll is only a safety net, this often (default 15,000 ms). */
+  safetyPollMs?: number;
 }
 
 /**
- * The EVM realtime stage: polls the chain's confirmation point (the configured tag or depth, never
+ * The EVM realtime stage: reads the chain's confirmation point (the configured tag or depth, never
  * `latest`) and, for each new confirmed range, asks for the Transfer logs of every followed wallet
  * at once: two eth_getLogs in one batch, one with the wallets as senders (topic 1) and one as
  * receivers (topic 2), each an OR list. A trade moves a token to or from the wallet, so a wallet
  * with a trade in the range has a Transfer there; the cost grows with blocks, not wallets.
+ *
+ * When is the confirmation point read: at each new head where the node offers `eth_subscribe
+ * newHeads` over its WebSocket (a head is only a wake-up: what is read is still the confirmed
+ * block, so nothing told is ever retracted), with a poll every 15 s as a safety net; else by
+ * polling every `pollMs`. On Ethereum that is one head request per 12 s block instead of six polls.
  */
 export async function watchTransfers(o: WatchTransfersOptions, p: RealtimeParameters): Promise<void> {
+  let wake: (() => void) | null = null;
+  let subscribed = false;
+  /** A head came while the stage was reading: read again without waiting. */
+  let pending = false;
+  const WS = o.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+  const onHead = (up: boolean) => {
+    subscribed = up;
+    if (!up) return;
+    if (wake) wake();
+    else pending = true;
+  };
+  const heads = WS && o.wsUrl ? subscribeHeads(o.wsUrl, WS, p.signal, onHead) : null;
   let last: number | null = null;
   while (!p.signal.aborted) {
     try {
@@ -40,11 +63,50 @@ export async function watchTransfers(o: WatchTransfersOptions, p: RealtimeParame
         last = to;
       }
     } catch {
-      // A failed poll is tried again at the next tick, from the same block: nothing is skipped.
-      if (p.signal.aborted) return;
+      // A failed read is tried again at the next head or tick, from the same block: nothing is skipped.
+      if (p.signal.aborted) break;
     }
-    await sleep(o.pollMs, p.signal).catch(() => {});
+    if (pending) {
+      pending = false;
+      continue;
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        p.signal.removeEventListener('abort', done);
+        wake = null;
+        resolve();
+      };
+      const t = setTimeout(done, subscribed ? (o.safetyPollMs ?? 15_000) : o.pollMs);
+      p.signal.addEventListener('abort', done, { once: true });
+      wake = done;
+    });
   }
+  await heads;
+}
+
+/**
+ * `eth_subscribe newHeads` on each connection: `onHead(true)` for each head (and when the
+ * subscription is granted, so a head missed while reconnecting is looked for at once),
+ * `onHead(false)` when the connection drops (the stage polls at its own pace again).
+ */
+function subscribeHeads(url: string, WS: typeof WebSocket, signal: AbortSignal, onHead: (subscribed: boolean) => void): Promise<void> {
+  return runWsSubscriptions({
+    url,
+    WebSocket: WS,
+    signal,
+    onState: (open) => !open && onHead(false),
+    open(session) {
+      const id = session.send('eth_subscribe', ['newHeads']);
+      return {
+        onMessage(m) {
+          // Granted: a string id; refused: the stage goes on polling at its own pace.
+          if (m.id === id) return void (typeof m.result === 'string' && onHead(true));
+          if (m.method === 'eth_subscription') onHead(true);
+        },
+      };
+    },
+  });
 }
 
 /** The wallets among `wallets` (lowercase) that sent or received a token in blocks from..to. */
