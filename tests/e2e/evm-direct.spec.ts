@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serializeTrade } from '../../src/lib/core/trade.js';
 import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
+import { oldestFirstByTransaction } from '../../src/lib/dashboard/pnl.js';
+import { exportCsv } from '../../src/lib/pnl/export-csv.js';
+import { computePnl } from '../../src/lib/pnl/pnl-engine.js';
 import { asTrade, buildScenario, type Scenario } from '../support/anvil/scenario.js';
 import { apiHistory, setApiKey, shownCount } from './helpers.js';
 import { startAppServer, type AppServer } from './stack.js';
@@ -49,4 +52,19 @@ test('direct-from-RPC mode on an EVM chain added by configuration matches the AP
   expect(await shownCount(page)).toBe(truth.length);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
   expect(readFileSync((await download.path())!, 'utf8')).toBe(tradesToCsv(api));
+
+  // The portfolio from what direct mode stored: the engine's figures over the ground truth (oldest
+  // first, legs in order) by either method, and a tax export of the same trades.
+  await page.getByTestId('portfolio-tab').click();
+  const row = page.getByTestId('portfolio-row');
+  await expect(row).toHaveCount(1);
+  const oldestFirst = oldestFirstByTransaction(truth);
+  for (const method of ['fifo', 'average'] as const) {
+    await page.getByTestId(`method-${method}`).click();
+    await expect(page.getByTestId('portfolio')).toHaveAttribute('data-method', method);
+    await expect(row.getByTestId('portfolio-wallet-realized'), method).toHaveAttribute('title', computePnl(oldestFirst, method).realized);
+  }
+  const [koinly] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export-koinly').click()]);
+  const expected = exportCsv(oldestFirst, { format: 'koinly', chain: 'devnet2', wallet: scenario.wallet.toLowerCase(), nativeSymbol: 'ETH' });
+  expect(readFileSync((await koinly.path())!, 'utf8')).toBe(expected);
 });
