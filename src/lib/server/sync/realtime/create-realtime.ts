@@ -1,4 +1,5 @@
 import { pollingRealtime, type ChainSource, type RealtimeParameters } from '../../../core/chain-source.js';
+import { sleep } from '../../../core/wait.js';
 import type { Database } from '../../store/database.js';
 import type { LoaderRegistry } from '../loader-registry.js';
 import { createSharedRealtime, type SharedRealtime } from './shared-realtime.js';
@@ -74,7 +75,8 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
         } catch (e) {
           log?.(`realtime ${chain}: ${e instanceof Error ? e.message : String(e)}; restarting`);
         }
-        if (!abort.signal.aborted) await new Promise((r) => setTimeout(r, 1_000));
+        // The pause ends at once when the stage is stopped (close() waits for it).
+        await sleep(1_000, abort.signal).catch(() => {});
       }
     })();
     stages.set(chain, { abort, done });
