@@ -49,10 +49,10 @@ beforeAll(async () => {
   b = await startTestServer({ sources: { sol: counted('b') }, env: env('all') });
   api = await startTestServer({ sources: { sol: createScriptedSource({ transactions: 0 }) }, env: env('api') });
 }, 60_000);
+/** Servers the test closed itself (the stage's holder going away). */
+const closed = new Set<TestServer>();
 afterAll(async () => {
-  await api?.close();
-  await b?.close();
-  await a?.close().catch(() => {});
+  for (const s of [api, b, a]) if (s && !closed.has(s)) await s.close();
   await db?.drop();
 });
 
@@ -127,7 +127,9 @@ describe('one realtime stage per chain across instances', () => {
       await until('the moved follower’s history', () => moved!.complete(), 30_000);
     }
     survivorStats.seen.clear();
-    await (holderIsA ? a : b).close();
+    const holder = holderIsA ? a : b;
+    closed.add(holder);
+    await holder.close();
     // Handed back on close and announced: taken within a beat, not a lease later.
     await until('the stage on the other instance', () => survivorStats.running === 1, LEASE_SECONDS * 1000);
     expect(stats.a.running + stats.b.running).toBe(1);

@@ -38,6 +38,7 @@ import { buildReplayWorld, startSolanaReplayServer } from '../support/sol-replay
 import { solanaRealtime } from '../../src/lib/chains/sol/realtime/logs-subscribe.js';
 import { wsUrlOf } from '../../src/lib/rpc/ws-subscriptions.js';
 import { API_KEY, startStack } from '../e2e/stack.js';
+import { ndjsonLines } from '../support/ndjson-lines.js';
 
 export interface LiveBench {
   solWsP95Ms: number;
@@ -242,23 +243,13 @@ async function tronFollow(replay: TronReplayServer, served: readonly TronReplayT
   const abort = new AbortController();
   try {
     const res = await srv.get(`/v1/wallets/${wallet}/history?chain=tron&follow=true`, undefined, { signal: abort.signal });
-    const reader = res.body!.getReader();
     const arrived = new Map<string, number>();
     let complete = false;
     const pump = (async () => {
-      const decoder = new TextDecoder();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buf += decoder.decode(value, { stream: true });
-        let nl: number;
-        while ((nl = buf.indexOf('\n')) >= 0) {
-          const line = JSON.parse(buf.slice(0, nl));
-          buf = buf.slice(nl + 1);
-          if (line.complete === true) complete = true;
-          if (line.live) for (const t of line.trades ?? []) if (!arrived.has(t.signature)) arrived.set(t.signature, Date.now());
-        }
+      for await (const raw of ndjsonLines(res)) {
+        const line = JSON.parse(raw);
+        if (line.complete === true) complete = true;
+        if (line.live) for (const t of line.trades ?? []) if (!arrived.has(t.signature)) arrived.set(t.signature, Date.now());
       }
     })().catch(() => {});
     for (const end = Date.now() + 60_000; !complete && Date.now() < end;) await sleep(20);

@@ -4,6 +4,7 @@ import { parseStreamLine } from '../../src/lib/dashboard/ndjson.js';
 import { createPrng } from '../support/sol-replay/synth.js';
 import { apiHistory } from './helpers.js';
 import { API_KEY, startAppServer, startStack, type AppServer, type Stack } from './stack.js';
+import { ndjsonLines } from '../support/ndjson-lines.js';
 
 /**
  * The crash matrix: the built server on its embedded store, SIGKILLed at twenty points of one
@@ -64,26 +65,15 @@ async function readOnce(stack: Stack, cursor: string | null, kill?: KillPoint): 
   try {
     const res = await fetch(`${stack.baseUrl}/v1/wallets/${stack.wallet}/history?${q}`, { headers: { authorization: `Bearer ${API_KEY}` } });
     expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let pending = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      pending += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = pending.indexOf('\n')) >= 0) {
-        const raw = pending.slice(0, nl);
-        pending = pending.slice(nl + 1);
-        if (!raw.trim()) continue;
-        const line = parseStreamLine(raw);
-        if (line.kind === 'batch') {
-          out.trades.push(...line.trades);
-          out.cursor = line.cursor;
-          if (kill && out.trades.length >= kill.afterTrades) arm();
-        } else if (line.complete) out.complete = true;
-        else if (line.cursor) out.cursor = line.cursor;
-      }
+    for await (const raw of ndjsonLines(res)) {
+      if (!raw.trim()) continue;
+      const line = parseStreamLine(raw);
+      if (line.kind === 'batch') {
+        out.trades.push(...line.trades);
+        out.cursor = line.cursor;
+        if (kill && out.trades.length >= kill.afterTrades) arm();
+      } else if (line.complete) out.complete = true;
+      else if (line.cursor) out.cursor = line.cursor;
     }
   } catch (e) {
     // The connection died with the server (reset or refused): what was read whole is kept.

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { API_KEY, startStack, type Stack } from './stack.js';
+import { ndjsonLines } from '../support/ndjson-lines.js';
 
 /**
  * Live (issue 24) on the built server over the Solana replay, which gains transactions while the
@@ -41,23 +42,10 @@ interface Line {
 /** Reads a stream's lines until `enough` says so or the connection ends; returns them. */
 async function readUntil(res: Response, enough: (lines: Line[]) => boolean): Promise<Line[]> {
   const lines: Line[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        lines.push(JSON.parse(buf.slice(0, nl).replace(/:(-?\d+\.\d+)/g, ':"$1"')));
-        buf = buf.slice(nl + 1);
-      }
-      if (enough(lines)) {
-        await reader.cancel();
-        break;
-      }
+    for await (const raw of ndjsonLines(res)) {
+      lines.push(JSON.parse(raw.replace(/:(-?\d+\.\d+)/g, ':"$1"')));
+      if (enough(lines)) break;
     }
   } catch {
     // The server died under the stream: the lines read whole are what the client has.

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ndjsonLines } from './ndjson-lines.js';
 
 /** A follow stream's lines (issue 24), amounts kept as the exact text written. */
 export interface Line {
@@ -17,24 +18,11 @@ export interface Line {
  */
 export async function readLines(res: Response, onLine: (l: Line, all: Line[]) => unknown): Promise<Line[]> {
   expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   const all: Line[] = [];
-  let buf = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buf.slice(0, nl).replace(/:(-?\d+\.\d+)/g, ':"$1"')) as Line;
-      buf = buf.slice(nl + 1);
-      all.push(line);
-      if ((await onLine(line, all)) === true) {
-        await reader.cancel();
-        return all;
-      }
-    }
+  for await (const raw of ndjsonLines(res)) {
+    const line = JSON.parse(raw.replace(/:(-?\d+\.\d+)/g, ':"$1"')) as Line;
+    all.push(line);
+    if ((await onLine(line, all)) === true) break;
   }
   return all;
 }

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/lib/server/store/database
 import { migrate } from '../../src/lib/server/store/migrations.js';
 import { defaultSourceFactory } from '../../src/lib/server/sources.js';
 import { serveApp } from './app.js';
+import { ndjsonLines } from './ndjson-lines.js';
 
 export const TEST_KEY = 'wth_test_key_for_account_alice_0001';
 export const OTHER_KEY = 'wth_test_key_for_account_bob_00002';
@@ -141,20 +142,7 @@ export function rawTradesText(line: string): string {
 
 /** Calls `onLine` with each NDJSON line of a response body as it arrives (nothing is kept). */
 export async function eachLine(res: Response, onLine: (line: string) => void): Promise<void> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    let nl;
-    while ((nl = text.indexOf('\n')) >= 0) {
-      onLine(text.slice(0, nl));
-      text = text.slice(nl + 1);
-    }
-  }
-  if (text) onLine(text);
+  for await (const line of ndjsonLines(res)) onLine(line);
 }
 
 /** Splits the text of a trades array (`{..},{..}`) into each trade's exact text. */
