@@ -16,8 +16,6 @@ import { createSharedRealtime, type SharedRealtime } from './shared-realtime.js'
 export interface Realtime {
   /** Follows a wallet (stored form) until the returned function is called; counted per wallet. */
   follow(chain: string, wallet: string): () => void;
-  /** Wallets followed on this instance now, per chain (metrics, tests). */
-  followed(): Record<string, number>;
   /** Chains whose stage runs on this instance now (GET /metrics). */
   running(): string[];
   close(): Promise<void>;
@@ -118,9 +116,6 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
         if (coordinator) coordinator.changed(chain, false);
         else if (w.size === 0) stop(chain);
       };
-    },
-    followed() {
-      return Object.fromEntries([...local].map(([chain, w]) => [chain, w.size]));
     },
     running: () => [...stages.keys()],
     async close() {
