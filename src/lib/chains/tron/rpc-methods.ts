@@ -75,15 +75,28 @@ export async function getAccountTransactions(client: HttpJsonClient, p: AccountT
 /**
  * Logs, internal transactions and result of one transaction. The confirmed view
  * (`/walletsolidity/`): the walk lists only confirmed transactions, so their infos are final.
+ * Null when the solidity node does not know the transaction yet (`{}`, TronGrid's answer for an
+ * id it does not know): the node that listed it as confirmed is a moment ahead of it.
  */
-export async function getTransactionInfo(client: HttpJsonClient, id: string, signal?: AbortSignal): Promise<TronTransactionInfo> {
+export async function getSolidifiedInfo(client: HttpJsonClient, id: string, signal?: AbortSignal): Promise<TronTransactionInfo | null> {
   const info = await client.post<TronTransactionInfo>('/walletsolidity/gettransactioninfobyid', { value: id }, { signal });
+  if (info && typeof info === 'object' && !Array.isArray(info) && Object.keys(info).length === 0) return null;
   if (!info || typeof info !== 'object' || info.id !== id) {
-    // `{}` is TronGrid's answer for an id it does not know: a node behind the one that listed it.
-    throw new HistoryError('rpc_malformed_response', `transaction info of ${id} missing`, { retryable: true, context: { id } });
+    throw new HistoryError('rpc_malformed_response', `transaction info of ${id} is not that transaction's`, { retryable: true, context: { id } });
   }
   return info;
 }
+
+/** As getSolidifiedInfo, for a transaction that must be solidified already (a stored trade's): an unknown one is an error, retryable. */
+export async function getTransactionInfo(client: HttpJsonClient, id: string, signal?: AbortSignal): Promise<TronTransactionInfo> {
+  const info = await getSolidifiedInfo(client, id, signal);
+  if (!info) throw unsolidifiedError(id);
+  return info;
+}
+
+/** A listed transaction whose info the solidity node does not give (yet): a node behind the one that listed it. */
+export const unsolidifiedError = (id: string) =>
+  new HistoryError('rpc_malformed_response', `transaction info of ${id} missing`, { retryable: true, context: { id } });
 
 /** A TRC-20 transfer record: the token's symbol and decimals ride along. */
 export interface Trc20Transfer {

@@ -26,12 +26,13 @@ import { HistoryError } from '../../core/errors.js';
 import { createHttpJsonClient, type HttpJsonClient, type HttpJsonStats } from '../../rpc/http-json.js';
 import type { Limiter } from '../../rpc/limiter.js';
 import { tronToHex } from './address.js';
-import { accountPages } from './discovery/account-pages.js';
+import { accountPages, type AccountRun } from './discovery/account-pages.js';
 import { createTronPoolKeys, type TronPoolKeyCache } from './enrich/pool-keys.js';
 import { withTokens } from './enrich/with-tokens.js';
-import { fetchSwapCalls } from './fetch/fetch-swap-calls.js';
+import { fetchSwapCalls, type DecodedCall, type FetchedCalls } from './fetch/fetch-swap-calls.js';
 import { refetchRecords } from './fetch/refetch-records.js';
-import { parseMarker } from './position.js';
+import { END_MARKER, marker, parseMarker, type Marker } from './position.js';
+import { unsolidifiedError } from './rpc-methods.js';
 import { recentWalletTokens, type RecentTokens } from './tokens/resolve-tokens.js';
 
 export { tronTradePosition } from './position.js';
@@ -71,6 +72,27 @@ export interface TronSource extends ChainSource {
   readonly stats: HttpJsonStats & { decodeMs: number };
 }
 
+/**
+ * A run's calls to deliver, and the head it names. A transaction listed as confirmed whose info
+ * the solidity node does not give yet (the listing node is a moment ahead of it) is neither
+ * delivered nor passed over. On a walk's first run, the one naming the head, its block and every
+ * newer one wait: the run delivers the calls below that block and names a head below it, so the
+ * next refresh, walking down to that head, reads them again (solidification goes block by block,
+ * so these are the newest). On any other run (a later one, whose walk named a head above it
+ * already, or a walk resumed from a position) the walk fails, retryable: nothing past it is
+ * delivered, and a walk resumed from the positions stored reads it again.
+ */
+function holdUnsolidified(run: AccountRun, fetched: FetchedCalls, until: Marker | null): { calls: DecodedCall[]; head?: string } {
+  if (!fetched.unsolidified.length) return { calls: fetched.calls, head: run.head };
+  if (run.head === undefined) throw unsolidifiedError(fetched.unsolidified[0].txID);
+  const cut = Math.min(...fetched.unsolidified.map((r) => r.blockNumber));
+  // The newest record below the cut; else the block the next run delivers (its oldest, held back
+  // by discovery); else, on the last run, the head the walk started from.
+  const below = run.records.find((r) => r.blockNumber < cut);
+  const head = below ? marker({ block: below.blockNumber, ts: below.block_timestamp }) : !run.last ? run.position : until ? marker(until) : END_MARKER;
+  return { calls: fetched.calls.filter((c) => c.record.blockNumber < cut), head };
+}
+
 export function createTronSource(options: TronSourceOptions): TronSource {
   const chain = options.chain ?? 'tron';
   const client =
@@ -98,12 +120,13 @@ export function createTronSource(options: TronSourceOptions): TronSource {
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, signal));
     for await (const run of accountPages({ client, pageSize }, { wallet: p.wallet, before, until, signal })) {
-      const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, run.records, signal);
+      const fetched = await fetchSwapCalls({ client, stats, poolKeys }, wallet, run.records, signal);
+      const { calls, head } = holdUnsolidified(run, fetched, until);
       const { trades, unexplained } = await withTokens({ chain, client, tokens: options.tokens }, calls, { wallet: p.wallet, recent, signal });
       yield {
         trades,
         position: run.position,
-        ...(run.head !== undefined ? { head: run.head } : {}),
+        ...(head !== undefined ? { head } : {}),
         done: run.last,
         ...(unexplained.length ? { unexplained } : {}),
       };
@@ -121,7 +144,8 @@ export function createTronSource(options: TronSourceOptions): TronSource {
       p.transactions.map((t) => t.signature),
       p.signal,
     );
-    const calls = await fetchSwapCalls({ client, stats, poolKeys }, wallet, records, p.signal, infos);
+    // Every info is known here (refetchRecords fetched each, or failed): none is left unsolidified.
+    const { calls } = await fetchSwapCalls({ client, stats, poolKeys }, wallet, records, p.signal, infos);
     let recentTokens: Promise<RecentTokens> | null = null;
     const recent = () => (recentTokens ??= recentWalletTokens(client, p.wallet, p.signal));
     const read = calls.filter((c) => c.trades.length || c.unexplained);

@@ -12,7 +12,7 @@ import { toInternalHex } from '../address.js';
 import { tronActivity } from '../decode/activity.js';
 import { decodeTronTransaction, type TronTransactionInfo } from '../decode/decode-transaction.js';
 import type { ResolveTronPoolKeys } from '../enrich/pool-keys.js';
-import { getTransactionInfo, type TronAccountTransaction } from '../rpc-methods.js';
+import { getSolidifiedInfo, type TronAccountTransaction } from '../rpc-methods.js';
 
 /** Calls that cannot be a swap: TRC-20 `transfer`, `approve`, `transferFrom` (no info fetched for them). */
 const NOT_A_SWAP = new Set(['a9059cbb', '095ea7b3', '23b872dd']);
@@ -33,6 +33,12 @@ export interface DecodedCall {
   trades: ReturnType<typeof decodeTronTransaction>;
   /** Its balance changes, when no trade explains them (core/activity.ts): an unexplained transaction. */
   unexplained?: TransactionActivity;
+}
+
+/** The calls decoded, and the records whose infos the solidity node does not give yet (not decoded; newest first). */
+export interface FetchedCalls {
+  calls: DecodedCall[];
+  unsolidified: TronAccountTransaction[];
 }
 
 /** The wallet's successful contract call in a record, or null. */
@@ -65,14 +71,17 @@ export async function fetchSwapCalls(
   records: readonly TronAccountTransaction[],
   signal?: AbortSignal,
   known?: ReadonlyMap<string, TronTransactionInfo>,
-): Promise<DecodedCall[]> {
-  const calls = records.flatMap((r) => {
+): Promise<FetchedCalls> {
+  const listed = records.flatMap((r) => {
     if (!TXID.test(r.txID)) throw new HistoryError('rpc_malformed_response', `TronGrid listed a transaction id that is not 64 hex digits: ${r.txID}`);
     const call = ownCall(r, wallet);
     return call ? [{ r, call }] : [];
   });
-  if (!calls.length) return [];
-  const infos: TronTransactionInfo[] = await Promise.all(calls.map(({ r }) => known?.get(r.txID) ?? getTransactionInfo(ctx.client, r.txID, signal)));
+  if (!listed.length) return { calls: [], unsolidified: [] };
+  const fetched = await Promise.all(listed.map(({ r }) => known?.get(r.txID) ?? getSolidifiedInfo(ctx.client, r.txID, signal)));
+  const unsolidified = listed.filter((_, i) => fetched[i] === null).map(({ r }) => r);
+  const calls = listed.filter((_, i) => fetched[i] !== null);
+  const infos = fetched.filter((info): info is TronTransactionInfo => info !== null);
   const poolKeys = ctx.poolKeys ? await ctx.poolKeys(infos, signal) : undefined;
   const t0 = performance.now();
   const decoded = calls.map(({ r, call }, i): DecodedCall => {
@@ -90,5 +99,5 @@ export async function fetchSwapCalls(
     return { record: r, info: infos[i], trades, ...(unexplained ? { unexplained } : {}) };
   });
   ctx.stats.decodeMs += performance.now() - t0;
-  return decoded;
+  return { calls: decoded, unsolidified };
 }
