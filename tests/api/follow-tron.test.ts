@@ -2,16 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLines, type Line } from '../support/follow-lines.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import {
+  captureOf,
+  expectedSale,
   loadTronCaptures,
   loadTronTokens,
   newestSlotOf,
   reissueLater,
+  SALES_WALLET,
+  SOLD_1_USDT,
+  SOLD_2_SUN,
   startTronReplayServer,
   TRON_BLOCK_MS,
   TRON_V4_POOLS,
   tronBlockAt,
   type TronReplayServer,
-  type TronReplayTx,
 } from '../support/tron-replay/index.js';
 
 /**
@@ -28,36 +32,18 @@ import {
  * the stream went live, then has as long again to be stored and sent on a loaded machine); its
  * liveCursor, resumed once the third is solidified, gives exactly that one.
  */
-const WALLET = 'TPoQq65NQYpYTBcxCUozQPUDKSHHdXuTLi';
-const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const SUN = 'TSSMHYeV2uE9qYH95DqyoCuNCzEL1NvU3S';
+const WALLET = SALES_WALLET;
 
-/**
- * The trades the copies must decode to, worked out by hand from the captures' raw data (which
- * reissueLater leaves as it is; tests/tron/golden.ts has the same reading):
- *  - e41f064b, Universal Router into the SunSwap V3 pool TSUUVjys (b50b0276…): USDT Transfer
- *    wallet → pool 0x0f4240 = 1,000,000 (6 decimals: 1 USDT); WTRX Transfer pool → router
- *    0x2f7957 = 3,111,255, the pool's Swap amount0 -3,111,255 / amount1 +1,000,000, WTRX
- *    Withdrawal of 3,111,255 by the router, and internal TRX WTRX → router → wallet of 3,111,255
- *    sun: a sale of 1 USDT for 3.111255 TRX;
- *  - c9628c03, Universal Router into the SunSwap V4 PoolManager TVjuTE3V (pool TRX/SUN f4c7d55f…):
- *    SUN Transfer wallet → manager 0x1bc16d674ec80000 = 2e18 (18 decimals: 2 SUN), the Swap's
- *    amount0 +0x019b9f = +105,375 and amount1 -2e18, internal TRX manager → router → wallet of
- *    105,375 sun: a sale of 2 SUN for 0.105375 TRX.
- */
-const SOLD_1_USDT = { side: 'sell', token: 'USDT', tokenMint: USDT, amountSol: '3.111255', amount: '1', dex: 'sunswap-v3' };
-const SOLD_2_SUN = { side: 'sell', token: 'SUN', tokenMint: SUN, amountSol: '0.105375', amount: '2', dex: 'sunswap-v4' };
-
-const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 /** A line's trades with every amount as text (follow-lines keeps decimals as written; integers come as numbers). */
 const tradesOf = (lines: Line[]) =>
   lines.flatMap((l) => (l.trades ?? []).map((t: any) => ({ ...t, amount: String(t.amount), amountSol: t.amountSol === null ? null : String(t.amountSol) })));
-const expectedOf = (tx: TronReplayTx, trade: typeof SOLD_1_USDT) => ({ signature: tx.record.txID, ...trade, blockTime: iso(tx.record.block_timestamp) });
+/** What a re-issued sale is delivered as (SOLD_1_USDT, SOLD_2_SUN: worked out by hand from the captures in reissued-sales.ts). */
+const expectedOf = expectedSale;
 
 let replay: TronReplayServer;
 let srv: TestServer;
 const captures = loadTronCaptures();
-const capture = (prefix: string) => captures.find((c) => c.record.txID.startsWith(prefix))!;
+const capture = (prefix: string) => captureOf(prefix, captures);
 
 beforeAll(async () => {
   replay = await startTronReplayServer({ transactions: captures, tokens: loadTronTokens(), v4Pools: TRON_V4_POOLS });

@@ -5,10 +5,15 @@ import { createTronSource, tronTradePosition } from '../../src/lib/chains/tron/s
 import { createHttpJsonClient } from '../../src/lib/rpc/http-json.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import {
+  captureOf,
+  expectedSale,
   loadTronCaptures,
   loadTronTokens,
   newestSlotOf,
   reissueLater,
+  SALES_WALLET,
+  SOLD_1_USDT,
+  SOLD_2_SUN,
   startTronReplayServer,
   TRON_BLOCK_MS,
   TRON_V4_POOLS,
@@ -29,29 +34,14 @@ import {
  * history, c9628c03 (newer) and e41f064b. New trades are those captures issued again at newer
  * blocks (append.ts: same calls, logs, internal transactions and amounts; a new id, block, time).
  */
-const WALLET = 'TPoQq65NQYpYTBcxCUozQPUDKSHHdXuTLi';
-const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const SUN = 'TSSMHYeV2uE9qYH95DqyoCuNCzEL1NvU3S';
+const WALLET = SALES_WALLET;
 
-/**
- * The trades the copies decode to, read by hand from the captures' raw data (tests/tron/golden.ts
- * and tests/api/follow-tron.test.ts have the same reading):
- *  - e41f064b, Universal Router into the SunSwap V3 pool TSUUVjys: USDT Transfer wallet → pool of
- *    0x0f4240 = 1,000,000 (6 decimals: 1 USDT), internal TRX router → wallet of 3,111,255 sun: a
- *    sale of 1 USDT for 3.111255 TRX;
- *  - c9628c03, Universal Router into the SunSwap V4 PoolManager (pool TRX/SUN): SUN Transfer
- *    wallet → manager of 2e18 (18 decimals: 2 SUN), internal TRX manager → router → wallet of
- *    105,375 sun: a sale of 2 SUN for 0.105375 TRX.
- */
-const SOLD_1_USDT = { side: 'sell', token: 'USDT', tokenMint: USDT, amountSol: '3.111255', amount: '1', dex: 'sunswap-v3' };
-const SOLD_2_SUN = { side: 'sell', token: 'SUN', tokenMint: SUN, amountSol: '0.105375', amount: '2', dex: 'sunswap-v4' };
-
-const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const captures = loadTronCaptures();
-const capture = (prefix: string) => captures.find((c) => c.record.txID.startsWith(prefix))!;
+const capture = (prefix: string) => captureOf(prefix, captures);
 const E41 = capture('e41f064b');
 const C96 = capture('c9628c03');
-const expectedOf = (tx: TronReplayTx, trade: typeof SOLD_1_USDT) => ({ signature: tx.record.txID, ...trade, blockTime: iso(tx.record.block_timestamp) });
+/** What a re-issued sale is delivered as (SOLD_1_USDT, SOLD_2_SUN: worked out by hand from the captures in reissued-sales.ts). */
+const expectedOf = expectedSale;
 /** A head marker or batch position: `{block}.{block timestamp ms}` (position.ts). */
 const markerOf = (tx: TronReplayTx) => `${tx.record.blockNumber}.${tx.record.block_timestamp}`;
 

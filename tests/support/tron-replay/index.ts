@@ -15,6 +15,7 @@ import { synthesizeTronWallet, type TronSynthWallet } from './synth.js';
 export * from './append.js';
 export * from './constructed.js';
 export * from './fixtures.js';
+export * from './reissued-sales.js';
 export * from './server.js';
 export * from './synth.js';
 
