@@ -35,7 +35,15 @@ describe('realtime leases', () => {
     expect(await acquireRealtimeLease(db, 'eth', 'y', 300)).toBe(true);
 
     await publishFollows(db, 'x', [{ chain: 'eth', address: '0xa' }], 300);
-    await publishFollows(db, 'y', [{ chain: 'eth', address: '0xa' }, { chain: 'eth', address: '0xb' }], 60_000);
+    await publishFollows(
+      db,
+      'y',
+      [
+        { chain: 'eth', address: '0xa' },
+        { chain: 'eth', address: '0xb' },
+      ],
+      60_000,
+    );
     expect((await followedWallets(db, 'eth')).sort()).toEqual(['0xa', '0xb']);
     // y stops following 0xa: x's row (not yet expired) still names it.
     await publishFollows(db, 'y', [{ chain: 'eth', address: '0xb' }], 60_000);
