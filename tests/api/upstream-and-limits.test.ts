@@ -235,6 +235,8 @@ describe('keys', () => {
     expect(loadConfig({ RPC_WS_URL_SOL: 'wss://ws.example/abc' }).rpcOptions.sol).toMatchObject({ wsUrl: 'wss://ws.example/abc' });
     expect(loadConfig({ RPC_WS_URL_SOL: '' }).rpcOptions.sol).toMatchObject({ wsUrl: null });
     expect(() => loadConfig({ RPC_WS_URL_SOL: 'https://x' })).toThrow(/RPC_WS_URL_SOL must be a ws:\/\/ or wss:\/\/ URL/);
+    // A fragment would be refused by the WebSocket when the stage connects: refused at start instead.
+    expect(() => loadConfig({ RPC_WS_URL_BASE: 'wss://node.example/ws#key' })).toThrow(/RPC_WS_URL_BASE must be a ws:\/\/ or wss:\/\/ URL without a #fragment/);
   });
 
   it('reads ROLE, LEASE_SECONDS and DATABASE_POOL_SIZE; api and worker need DATABASE_URL', async () => {

@@ -90,4 +90,75 @@ describe('realtime leases', () => {
     await y.close();
     expect(running.y.size).toBe(0);
   });
+
+  it('a NOTIFY that comes while a round lets a chain go cannot leave the lease held with no stage', async () => {
+    // Instance A's database: a NOTIFY for eth arrives while its round reads which chains are followed.
+    let notify: ((payload: string) => void) | null = null;
+    let injectAt: string | null = null;
+    const adb = {
+      ...db,
+      query: async (sql: string, params?: unknown[]) => {
+        const rows = db.query(sql, params);
+        if (injectAt && sql.includes(injectAt)) {
+          injectAt = null;
+          queueMicrotask(() => notify!('eth'));
+        }
+        return rows;
+      },
+      listen: async (_channel: string, fn: (payload: string) => void) => ((notify = fn), async () => {}),
+    } as Database;
+    let local = [{ chain: 'eth', address: '0xa1' }];
+    const events: string[] = [];
+    const a = await createSharedRealtime({
+      db: adb,
+      holder: 'A',
+      ttlMs: 30_000,
+      local: () => local,
+      runsStages: true,
+      onLease: (c, held) => void events.push(`${c}:${held}`),
+    });
+    await until('A runs eth', () => events.join() === 'eth:true', 3_000);
+    // A's last follower leaves; the NOTIFY (another instance's new follow) lands mid-round.
+    local = [];
+    injectAt = 'SELECT DISTINCT chain';
+    a.changed('eth', false);
+    await until('A lets eth go', () => events.join() === 'eth:true,eth:false', 3_000);
+    await new Promise((r) => setTimeout(r, 200));
+    // What A says it runs is what it was told to run: nothing, and the lease is free for another.
+    expect(a.running()).toEqual([]);
+    expect(await acquireRealtimeLease(db, 'eth', 'B', 300)).toBe(true);
+    await a.close();
+    await publishFollows(db, 'A', [], 1);
+  });
+
+  it('a follow added while a publish is in flight is announced only after a publish that has it', async () => {
+    const seen: string[][] = [];
+    let during: (() => void) | null = null;
+    const bdb = {
+      ...db,
+      query: async (sql: string, params?: unknown[]) => {
+        // What the other instances find when the NOTIFY reaches them.
+        if (sql.includes('pg_notify')) seen.push(await followedWallets(db, 'bsc'));
+        const rows = db.query(sql, params);
+        if (during && sql.includes('INSERT INTO realtime_follows')) {
+          const f = during;
+          during = null;
+          queueMicrotask(f);
+        }
+        return rows;
+      },
+      listen: async () => async () => {},
+    } as Database;
+    let local: { chain: string; address: string }[] = [];
+    const b = await createSharedRealtime({ db: bdb, holder: 'api-B', ttlMs: 30_000, local: () => local, runsStages: false, onLease: () => {} });
+    await new Promise((r) => setTimeout(r, 100));
+    during = () => {
+      local = [{ chain: 'bsc', address: '0xb1' }];
+      b.changed('bsc', true);
+    };
+    b.changed('bsc', false);
+    await until('the announcement', () => seen.length > 0, 3_000);
+    expect(seen[0]).toEqual(['0xb1']);
+    await b.close();
+  });
 });

@@ -75,7 +75,13 @@ function connection(o: WsSubscriptionsOptions, reconnected: boolean, onOpen: () 
     let opened = false;
     let nextId = 1;
     let handlers: WsHandlers | null = null;
-    const ws = new WS(o.url);
+    let ws: WebSocket;
+    try {
+      ws = new WS(o.url);
+    } catch {
+      // A URL the platform refuses (a fragment, say): a failed attempt, tried again with the backoff.
+      return resolve(false);
+    }
     let timer: ReturnType<typeof setInterval> | undefined;
     let settled = false;
     const finish = () => {

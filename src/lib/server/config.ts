@@ -169,7 +169,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     if (!m || value === undefined) continue;
     const v = value.trim();
     // An empty value turns the WebSocket off (the stage then polls).
-    if (v && !/^wss?:\/\/[^\s]+$/.test(v)) throw new HistoryError('config_invalid', `${name} must be a ws:// or wss:// URL, or empty, got "${value}"`);
+    // A fragment is refused by the WebSocket itself (it never reaches the server): said here at start.
+    if (v && (!/^wss?:\/\/[^\s#]+$/.test(v) || !URL.canParse(v)))
+      throw new HistoryError('config_invalid', `${name} must be a ws:// or wss:// URL without a #fragment, or empty, got "${value}"`);
     (rpcOptions[m[1].toLowerCase()] ??= {}).wsUrl = v || null;
   }
   const tronApiKey = env.TRON_API_KEY?.trim();

@@ -40,13 +40,20 @@ export async function watchTransfers(o: WatchTransfersOptions, p: RealtimeParame
   /** A head came while the stage was reading: read again without waiting. */
   let pending = false;
   const WS = o.WebSocket ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
-  const onHead = (up: boolean) => {
-    subscribed = up;
-    if (!up) return;
+  const readNow = () => {
     if (wake) wake();
     else pending = true;
   };
-  const heads = WS && o.wsUrl ? subscribeHeads(o.wsUrl, WS, p.signal, onHead) : null;
+  // Only heads that come put the stage on the safety net (a subscription granted but silent does not);
+  // a drop wakes it so the wait it is in is the poll's again.
+  const heads =
+    WS && o.wsUrl
+      ? subscribeHeads(o.wsUrl, WS, p.signal, {
+          head: () => ((subscribed = true), readNow()),
+          granted: readNow,
+          down: () => ((subscribed = false), wake?.()),
+        }).catch(() => {})
+      : null;
   let last: number | null = null;
   while (!p.signal.aborted) {
     try {
@@ -66,6 +73,7 @@ export async function watchTransfers(o: WatchTransfersOptions, p: RealtimeParame
       // A failed read is tried again at the next head or tick, from the same block: nothing is skipped.
       if (p.signal.aborted) break;
     }
+    if (p.signal.aborted) break;
     if (pending) {
       pending = false;
       continue;
@@ -86,23 +94,23 @@ export async function watchTransfers(o: WatchTransfersOptions, p: RealtimeParame
 }
 
 /**
- * `eth_subscribe newHeads` on each connection: `onHead(true)` for each head (and when the
- * subscription is granted, so a head missed while reconnecting is looked for at once),
- * `onHead(false)` when the connection drops (the stage polls at its own pace again).
+ * `eth_subscribe newHeads` on each connection: `head` at each head, `granted` when the
+ * subscription is granted (a head missed while reconnecting is looked for at once), `down` when the
+ * connection drops (the stage polls at its own pace again).
  */
-function subscribeHeads(url: string, WS: typeof WebSocket, signal: AbortSignal, onHead: (subscribed: boolean) => void): Promise<void> {
+function subscribeHeads(url: string, WS: typeof WebSocket, signal: AbortSignal, on: { head(): void; granted(): void; down(): void }): Promise<void> {
   return runWsSubscriptions({
     url,
     WebSocket: WS,
     signal,
-    onState: (open) => !open && onHead(false),
+    onState: (open) => !open && on.down(),
     open(session) {
       const id = session.send('eth_subscribe', ['newHeads']);
       return {
         onMessage(m) {
           // Granted: a string id; refused: the stage goes on polling at its own pace.
-          if (m.id === id) return void (typeof m.result === 'string' && onHead(true));
-          if (m.method === 'eth_subscription') onHead(true);
+          if (m.id === id) return void (typeof m.result === 'string' && on.granted());
+          if (m.method === 'eth_subscription') on.head();
         },
       };
     },

@@ -35,31 +35,48 @@ export interface CreateRealtimeParameters {
 interface Stage {
   abort: AbortController;
   done: Promise<void>;
+  /** The wallets the stage has been given (welcome()). */
+  seen: Set<string>;
 }
 
 export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_000, shared, log }: CreateRealtimeParameters): Promise<Realtime> {
   /** This instance's followers: chain → wallet → how many follow it. */
   const local = new Map<string, Map<string, number>>();
   const stages = new Map<string, Stage>();
+  /** Every stage still winding down as well as those running: close() waits for them all. */
+  const running = new Set<Promise<void>>();
   let coordinator: SharedRealtime | null = null;
 
   const localWallets = (chain: string) => [...(local.get(chain)?.keys() ?? [])];
+  const walletsOf = (chain: string) => (coordinator ? coordinator.wallets(chain) : localWallets(chain));
+  const refresh = (chain: string, wallet: string) =>
+    void loaders
+      .get(chain, wallet)
+      .then((l) => l.refresh())
+      .catch(() => {});
+
+  /**
+   * A wallet new to a stage is looked at once: the stage only tells of what it sees from now on
+   * (EVM: ranges after the one it read last), so a trade between the follower's read of the history
+   * and the wallet joining the stage (or one a holder that died had not told yet) would wait for
+   * the wallet's next trade.
+   */
+  function welcome(chain: string): void {
+    const stage = stages.get(chain);
+    if (!stage) return;
+    const now = walletsOf(chain);
+    for (const w of now) if (!stage.seen.has(w)) refresh(chain, w);
+    stage.seen = new Set(now);
+  }
 
   function start(chain: string): void {
     if (stages.has(chain)) return;
     const abort = new AbortController();
-    const wallets = () => (coordinator ? coordinator.wallets(chain) : localWallets(chain));
     const parameters: RealtimeParameters = {
-      wallets,
+      wallets: () => walletsOf(chain),
       onActivity(list) {
-        const now = new Set(wallets());
-        for (const w of list) {
-          if (!now.has(w)) continue;
-          void loaders
-            .get(chain, w)
-            .then((l) => l.refresh())
-            .catch(() => {});
-        }
+        const now = new Set(walletsOf(chain));
+        for (const w of list) if (now.has(w)) refresh(chain, w);
       },
       signal: abort.signal,
     };
@@ -77,7 +94,10 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
         await sleep(1_000, abort.signal).catch(() => {});
       }
     })();
-    stages.set(chain, { abort, done });
+    running.add(done);
+    void done.finally(() => running.delete(done));
+    stages.set(chain, { abort, done, seen: new Set() });
+    welcome(chain);
   }
 
   function stop(chain: string): void {
@@ -91,6 +111,7 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
       local: () => [...local].flatMap(([chain, wallets]) => [...wallets.keys()].map((address) => ({ chain, address }))),
       runsStages: sourceFor !== undefined,
       onLease: (chain, held) => (held ? start(chain) : stop(chain)),
+      onWallets: welcome,
       log,
     });
   }
@@ -103,6 +124,8 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
       wallets.set(wallet, (wallets.get(wallet) ?? 0) + 1);
       if (coordinator) coordinator.changed(chain, added);
       else start(chain);
+      // Where the stage runs here, the wallet joins it now (elsewhere, when the holder reads the list).
+      if (added) welcome(chain);
       let left = false;
       return () => {
         if (left) return;
@@ -112,6 +135,8 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
         const n = (w.get(wallet) ?? 1) - 1;
         if (n > 0) return void w.set(wallet, n);
         w.delete(wallet);
+        // Followed again later, it is looked at again: it may have traded meanwhile.
+        stages.get(chain)?.seen.delete(wallet);
         if (w.size === 0) local.delete(chain);
         if (coordinator) coordinator.changed(chain, false);
         else if (w.size === 0) stop(chain);
@@ -120,10 +145,10 @@ export async function createRealtime({ loaders, sourceFor, fallbackPollMs = 3_00
     running: () => [...stages.keys()],
     async close() {
       await coordinator?.close();
-      const all = [...stages.values()];
-      for (const s of all) s.abort.abort();
+      for (const s of stages.values()) s.abort.abort();
       stages.clear();
-      await Promise.all(all.map((s) => s.done));
+      // Those the coordinator stopped included: none may wake a loader after the server closes.
+      await Promise.all([...running]);
     },
   };
 }

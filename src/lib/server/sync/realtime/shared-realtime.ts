@@ -44,6 +44,8 @@ export interface SharedRealtimeParameters {
   runsStages: boolean;
   /** Start (true) or stop (false) the chain's stage here. */
   onLease(chain: string, held: boolean): void;
+  /** The list of a chain whose stage runs here was read again (it may name new wallets). */
+  onWallets?(chain: string): void;
   log?: (line: string) => void;
 }
 
@@ -56,39 +58,57 @@ export async function createSharedRealtime(p: SharedRealtimeParameters): Promise
   let again = false;
   /** Chains to announce once the publish that adds their wallets is done. */
   const announce = new Set<string>();
+  /** When each held lease was last renewed (ms): one not renewed for a whole lease is another's by now. */
+  const renewedAt = new Map<string, number>();
 
+  /** Only inside a round (rounds never overlap), so a read cannot put back a chain a round let go. */
   async function readWallets(chain: string): Promise<void> {
-    if (held.has(chain)) held.set(chain, await followedWallets(db, chain));
+    const wallets = await followedWallets(db, chain);
+    if (!held.has(chain)) return;
+    held.set(chain, wallets);
+    p.onWallets?.(chain);
+  }
+
+  function letGo(chain: string): void {
+    held.delete(chain);
+    renewedAt.delete(chain);
+    p.onLease(chain, false);
   }
 
   /** One round: publish, then take, keep or hand back each chain's lease. Never two at once. */
   async function round(): Promise<void> {
-    await publishFollows(db, holder, p.local(), ttlMs);
-    for (const chain of announce) await announceFollow(db, chain);
+    // Taken before the publish: a follow added meanwhile is announced after the publish that has it.
+    const toAnnounce = [...announce];
     announce.clear();
+    await publishFollows(db, holder, p.local(), ttlMs);
+    for (const chain of toAnnounce) await announceFollow(db, chain);
     if (!p.runsStages) return;
     const wanted = new Set(await followedChains(db));
     for (const chain of new Set([...wanted, ...held.keys()])) {
       if (closed) return;
       if (!wanted.has(chain)) {
-        held.delete(chain);
-        p.onLease(chain, false);
+        letGo(chain);
         await releaseRealtimeLease(db, chain, holder);
         continue;
       }
       const got = await acquireRealtimeLease(db, chain, holder, ttlMs);
-      if (got && !held.has(chain)) {
-        held.set(chain, []);
+      if (got) {
+        renewedAt.set(chain, Date.now());
+        const fresh = !held.has(chain);
+        if (fresh) held.set(chain, []);
         await readWallets(chain);
-        p.onLease(chain, true);
-      } else if (got) {
-        await readWallets(chain);
+        if (fresh && held.has(chain)) p.onLease(chain, true);
       } else if (held.has(chain)) {
         // Another instance has it: ours ran out without a renewal (this instance stalled).
-        held.delete(chain);
-        p.onLease(chain, false);
+        letGo(chain);
       }
     }
+  }
+
+  /** Stages whose lease went unrenewed for a whole lease (the database unreachable) stop: another instance has them by now. */
+  function dropLapsed(): void {
+    const now = Date.now();
+    for (const [chain, at] of renewedAt) if (now - at > ttlMs) letGo(chain);
   }
 
   function tick(): void {
@@ -108,14 +128,19 @@ export async function createSharedRealtime(p: SharedRealtimeParameters): Promise
       });
   }
 
-  const unlisten = await db.listen(REALTIME_CHANNEL, (chain) => {
-    // A wallet newly followed somewhere: the holder reads the chain's list again; an instance that
-    // could run the stage tries for a lease nobody may hold yet.
-    if (held.has(chain)) void readWallets(chain).catch(() => {});
-    else if (p.runsStages) tick();
+  // A wallet newly followed somewhere: a round now, in which the holder reads the chain's list
+  // again and an instance that could run the stage tries for a lease nobody may hold yet.
+  const unlisten = await db.listen(REALTIME_CHANNEL, () => {
+    if (p.runsStages) tick();
   });
   // Renew a third of the way into the lease: two renewals may fail before it runs out.
-  const beat = setInterval(tick, Math.max(100, Math.floor(ttlMs / 3)));
+  const beat = setInterval(
+    () => {
+      dropLapsed();
+      tick();
+    },
+    Math.max(100, Math.floor(ttlMs / 3)),
+  );
   beat.unref?.();
   tick();
 
