@@ -83,7 +83,8 @@ export async function startTestServer({ backend = 'pglite', sources, env = {}, r
   });
   const server = await createServer({
     config,
-    log: () => {},
+    // DEBUG_SERVER_LOG=1 prints the server's log lines (a load that stopped, and why) while a suite runs.
+    log: process.env.DEBUG_SERVER_LOG ? (l: string) => console.error('[server]', l) : () => {},
     readRows,
     sources:
       sources === 'default'

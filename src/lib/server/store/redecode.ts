@@ -158,7 +158,11 @@ export async function replaceRedecoded(db: Database, p: ReplaceParameters): Prom
   const done = p.to.after >= p.to.end;
   return db.transaction(async (tx) => {
     if (p.fence) await proveLease(tx, p.walletId, p.fence);
-    const at = await tx.query('SELECT 1 FROM wallets WHERE id = $1 AND redecode_version = $2 AND redecode_after = $3 FOR UPDATE', [
+    // NO KEY UPDATE, not UPDATE: a read's metering inserts usage_ranges, whose foreign key takes
+    // KEY SHARE on this row while it holds its account; FOR UPDATE made it wait here while
+    // punch_usage below waited for that account: a deadlock (1 read in 3 on PostgreSQL under a
+    // re-decode). Other writers of the row still wait, which is what this lock is for.
+    const at = await tx.query('SELECT 1 FROM wallets WHERE id = $1 AND redecode_version = $2 AND redecode_after = $3 FOR NO KEY UPDATE', [
       p.walletId,
       p.from.version,
       p.from.after,
