@@ -3,6 +3,7 @@ import type { ChainSource, RealtimeParameters } from '../../src/lib/core/chain-s
 import { readLines, type Line } from '../support/follow-lines.js';
 import { createScriptedSource, tradesOf } from '../support/scripted-source.js';
 import { createTestDatabase, randomWallet, startTestServer, type TestServer } from '../support/test-server.js';
+import { until } from '../support/until.js';
 
 /**
  * One realtime stage per chain across instances (issue 24): two walking instances and an API
@@ -64,14 +65,6 @@ async function stagesOf(...servers: TestServer[]): Promise<number[]> {
       return text.includes('wth_realtime_stages{chain="sol"} 1') ? 1 : 0;
     }),
   );
-}
-
-async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A follow stream read in the background: its lines so far, and a way to stop reading. */

@@ -6,6 +6,7 @@ import { migrate } from '../../src/lib/server/store/migrations.js';
 import type { LoaderRegistry } from '../../src/lib/server/sync/loader-registry.js';
 import { createRealtime } from '../../src/lib/server/sync/realtime/create-realtime.js';
 import type { RpcTransport } from '../../src/lib/rpc/json-rpc.js';
+import { until } from '../support/until.js';
 
 /**
  * The server's side of the realtime stages (issue 24): which walkers a stage wakes and when it is
@@ -33,14 +34,6 @@ function quietSource(lingerMs = 0): ChainSource & { ended: number[] } {
     },
   } as unknown as ChainSource & { ended: number[] };
 }
-
-const until = async (what: string, ok: () => boolean, ms = 3_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('realtime stages in one process', () => {
   it('looks at a wallet once when it joins the stage (a trade between the history and the follow is not left for the next one)', async () => {

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../../src/lib/server/store/database
 import { migrate } from '../../src/lib/server/store/migrations.js';
 import { acquireRealtimeLease, followedWallets, publishFollows } from '../../src/lib/server/store/realtime.js';
 import { createSharedRealtime, type SharedRealtime } from '../../src/lib/server/sync/realtime/shared-realtime.js';
+import { until } from '../support/until.js';
 
 /**
  * The realtime stage's lease and the published follows (issue 24), on the embedded store's SQL
@@ -16,14 +17,6 @@ beforeAll(async () => {
   await migrate(db);
 });
 afterAll(() => db?.close());
-
-const until = async (what: string, ok: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('realtime leases', () => {
   it('one holder per chain until its lease runs out; follows expire with their instance', async () => {

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TronReplayTx } from './fixtures.js';
+import { encodeFields, readFields } from './protobuf.js';
 
 /** Tron makes a block every 3 s. */
 export const TRON_BLOCK_MS = 3_000;
@@ -44,79 +45,17 @@ export function newestSlotOf(txs: Iterable<TronReplayTx>): TronBlockSlot {
   return best;
 }
 
-type Field = { n: number; wire: number; value: bigint | Uint8Array };
-
-function readVarint(b: Uint8Array, i: number): [bigint, number] {
-  let r = 0n;
-  let s = 0n;
-  for (;;) {
-    if (i >= b.length) throw new Error('varint runs past the end of the raw data');
-    const x = b[i++];
-    r |= BigInt(x & 0x7f) << s;
-    s += 7n;
-    if (x < 0x80) return [r, i];
-  }
-}
-
-function writeVarint(v: bigint, out: number[]) {
-  if (v < 0n) v = BigInt.asUintN(64, v);
-  do {
-    const x = Number(v & 0x7fn);
-    v >>= 7n;
-    out.push(v > 0n ? x | 0x80 : x);
-  } while (v > 0n);
-}
-
-/** The top-level fields of a protobuf message, in order, each with its bytes. */
-function parse(b: Uint8Array): Field[] {
-  const out: Field[] = [];
-  let i = 0;
-  while (i < b.length) {
-    const [k, j] = readVarint(b, i);
-    i = j;
-    const n = Number(k >> 3n);
-    const wire = Number(k & 7n);
-    if (wire === 0) {
-      const [v, m] = readVarint(b, i);
-      out.push({ n, wire, value: v });
-      i = m;
-    } else if (wire === 2) {
-      const [l, m] = readVarint(b, i);
-      out.push({ n, wire, value: b.subarray(m, m + Number(l)) });
-      i = m + Number(l);
-    } else if (wire === 1 || wire === 5) {
-      const w = wire === 1 ? 8 : 4;
-      out.push({ n, wire, value: b.subarray(i, i + w) });
-      i += w;
-    } else throw new Error(`wire type ${wire} in the raw data`);
-  }
-  return out;
-}
-
-function encode(fields: Field[]): Uint8Array {
-  const out: number[] = [];
-  for (const f of fields) {
-    writeVarint(BigInt((f.n << 3) | f.wire), out);
-    if (f.wire === 0) writeVarint(f.value as bigint, out);
-    else if (f.wire === 2) {
-      writeVarint(BigInt((f.value as Uint8Array).length), out);
-      out.push(...(f.value as Uint8Array));
-    } else out.push(...(f.value as Uint8Array));
-  }
-  return Uint8Array.from(out);
-}
-
 /** Transaction.raw: expiration (8) and timestamp (14), both int64 ms. */
 const RAW_EXPIRATION = 8;
 const RAW_TIMESTAMP = 14;
 
 /** `raw_data_hex` with its expiration and timestamp moved by `deltaMs`. */
 export function shiftRawDataHex(rawDataHex: string, deltaMs: number): string {
-  const fields = parse(Uint8Array.from(Buffer.from(rawDataHex, 'hex')));
+  const fields = readFields(Uint8Array.from(Buffer.from(rawDataHex, 'hex')));
   const moved = fields.map((f) =>
     f.wire === 0 && (f.n === RAW_EXPIRATION || f.n === RAW_TIMESTAMP) ? { ...f, value: (f.value as bigint) + BigInt(deltaMs) } : f,
   );
-  return Buffer.from(encode(moved)).toString('hex');
+  return Buffer.from(encodeFields(moved)).toString('hex');
 }
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');

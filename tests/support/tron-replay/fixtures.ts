@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keccak256, toHex } from 'viem';
 import { hexToTron, tronToHex } from '../../../src/lib/chains/tron/address.js';
+import { readFields } from './protobuf.js';
 
 export const TRON_FIXTURES_DIR = join(import.meta.dirname, '../../fixtures/tron');
 
@@ -41,42 +42,7 @@ export interface TronTokenFacts {
 
 const read = (f: string) => JSON.parse(readFileSync(join(TRON_FIXTURES_DIR, f), 'utf8'));
 
-function varint(b: Uint8Array, i: number): [bigint, number] {
-  let r = 0n;
-  let s = 0n;
-  for (;;) {
-    const x = b[i++];
-    r |= BigInt(x & 0x7f) << s;
-    s += 7n;
-    if (x < 0x80) return [r, i];
-  }
-}
-
-/** Protobuf fields of a message: [field number, wire type, value]. */
-function fields(b: Uint8Array): [number, number, bigint | Uint8Array][] {
-  const out: [number, number, bigint | Uint8Array][] = [];
-  let i = 0;
-  while (i < b.length) {
-    const [k, j] = varint(b, i);
-    i = j;
-    const f = Number(k >> 3n);
-    const t = Number(k & 7n);
-    if (t === 0) {
-      const [v, n] = varint(b, i);
-      out.push([f, t, v]);
-      i = n;
-    } else if (t === 2) {
-      const [l, n] = varint(b, i);
-      out.push([f, t, b.subarray(n, n + Number(l))]);
-      i = n + Number(l);
-    } else if (t === 1) i += 8;
-    else if (t === 5) i += 4;
-    else throw new Error(`wire type ${t}`);
-  }
-  return out;
-}
-
-const sub = (b: Uint8Array, n: number) => fields(b).find(([f, t]) => f === n && t === 2)?.[2] as Uint8Array | undefined;
+const sub = (b: Uint8Array, n: number) => readFields(b).find((f) => f.n === n && f.wire === 2)?.value as Uint8Array | undefined;
 
 /** `call_value` of the TriggerSmartContract in a signed transaction's `raw_data_hex` (raw.contract[0].parameter.value). */
 export function callValueOf(rawDataHex: string): bigint {
@@ -85,7 +51,7 @@ export function callValueOf(rawDataHex: string): bigint {
   const any = contract && sub(contract, 2);
   const trigger = any && sub(any, 2);
   if (!trigger) return 0n;
-  const cv = fields(trigger).find(([f, t]) => f === 3 && t === 0)?.[2];
+  const cv = readFields(trigger).find((f) => f.n === 3 && f.wire === 0)?.value;
   return typeof cv === 'bigint' ? cv : 0n;
 }
 
