@@ -1,6 +1,9 @@
 /** A fake /v1 history stream for loader tests: trades newest first, cursors `c:<index>`. */
+import { afterEach, beforeEach } from 'vitest';
 import type { Trade } from '../../src/lib/core/trade.js';
 import { serializeTrade } from '../../src/lib/core/trade.js';
+import { DashboardDb } from '../../src/lib/dashboard/db.js';
+import { WalletLoader, type LoaderDeps } from '../../src/lib/dashboard/loader.js';
 
 export function makeTrades(n: number, prefix = 'sig'): Trade[] {
   const out: Trade[] = [];
@@ -120,4 +123,21 @@ export function fakeApi(trades: Trade[], options: { batch?: number; perCall?: nu
     },
   };
   return api;
+}
+
+/** A fresh IndexedDB store per test (fake-indexeddb), opened before each test and closed after it; `use` is given each. */
+export function freshDbEachTest(prefix: string, use: (db: DashboardDb) => void): void {
+  let seq = 0;
+  let db: DashboardDb;
+  beforeEach(async () => {
+    db = new DashboardDb(`${prefix}-${++seq}`);
+    await db.open();
+    use(db);
+  });
+  afterEach(() => db.close());
+}
+
+/** A loader of `db` over a fake API, retrying after 5 ms. */
+export function apiLoader(db: DashboardDb, api: FakeApi, extra: Partial<LoaderDeps> = {}): WalletLoader {
+  return new WalletLoader({ db, api: () => ({ baseUrl: 'http://x', apiKey: 'k1', fetch: api.fetch }), retryDelayMs: 5, ...extra });
 }

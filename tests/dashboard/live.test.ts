@@ -1,24 +1,19 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainSource, HistoryBatch, RealtimeParameters } from '../../src/lib/core/chain-source.js';
 import { serializeTrade, type SourceTrade, type Trade } from '../../src/lib/core/trade.js';
 import { DashboardDb, stripRow, tradesNewestFirst, walletId } from '../../src/lib/dashboard/db.js';
-import { followOnce, LiveFollower, newestFirst, storeLive } from '../../src/lib/dashboard/live.js';
+import { followOnce, LiveFollower, storeLive } from '../../src/lib/dashboard/live.js';
+import { reverseByTransaction } from '../../src/lib/dashboard/pnl.js';
 import { arrivedOnTop, liveText } from '../../src/lib/dashboard/live-view.js';
 import { WalletLoader } from '../../src/lib/dashboard/loader.js';
 import { parseFollowLine, parseStreamLine } from '../../src/lib/dashboard/ndjson.js';
-import { fakeApi, makeTrades } from './fake-api.js';
+import { apiLoader, fakeApi, freshDbEachTest, makeTrades } from './fake-api.js';
 
 let db: DashboardDb;
-let seq = 0;
+freshDbEachTest('live', (d) => (db = d));
 const ID = walletId('sol', 'W');
 const REQ = { chain: 'sol', address: 'W', mode: 'api' as const };
-
-beforeEach(async () => {
-  db = new DashboardDb(`live-${++seq}`);
-  await db.open();
-});
-afterEach(() => db.close());
 
 /** A trade newer than every one of makeTrades(n) (minute `k` after them). */
 function newer(k: number, leg = 0): Trade {
@@ -60,7 +55,7 @@ function followServer() {
   return { fetch: f, calls, stream };
 }
 
-async function until(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
+async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out');
@@ -71,7 +66,7 @@ async function until(check: () => Promise<boolean> | boolean, ms = 3000): Promis
 /** The wallet's history loaded complete through the loader, as Live finds it. */
 async function loaded(history: Trade[]): Promise<void> {
   const api = fakeApi(history, { batch: 10 });
-  const row = await new WalletLoader({ db, api: () => ({ baseUrl: 'http://x', apiKey: 'k1', fetch: api.fetch }), retryDelayMs: 5 }).load(REQ);
+  const row = await apiLoader(db, api).load(REQ);
   expect(row.status).toBe('complete');
 }
 
@@ -98,7 +93,7 @@ describe('follow stream lines', () => {
     const a = newer(1);
     const [b0, b1] = [newer(2, 0), newer(2, 1)];
     const c = newer(3);
-    expect(newestFirst([a, b0, b1, c]).map((t) => `${t.signature}/${t.tokenMint}`)).toEqual([
+    expect(reverseByTransaction([a, b0, b1, c]).map((t) => `${t.signature}/${t.tokenMint}`)).toEqual([
       'new3/newmint0',
       'new2/newmint0',
       'new2/newmint1',
@@ -110,7 +105,7 @@ describe('follow stream lines', () => {
 describe('storing live trades', () => {
   it('stores each line above every stored trade with its cursor, in one write; the next line above it', async () => {
     await loaded(makeTrades(25));
-    await storeLive(db, ID, newestFirst([newer(1), newer(2)]), 'L1', 1000);
+    await storeLive(db, ID, reverseByTransaction([newer(1), newer(2)]), 'L1', 1000);
     await storeLive(db, ID, [], 'L1b', 2000);
     const r = await storeLive(db, ID, [newer(3)], 'L2', 3000);
     expect(r).toMatchObject({ tradeCount: 28, liveCursor: 'L2', liveCheckedAt: 3000, liveState: 'live' });
@@ -208,6 +203,26 @@ describe('following in API mode', () => {
     await server.stream(1);
     expect(server.calls[0]).not.toContain('liveCursor');
     await follower.stop(ID);
+  });
+
+  it('a refusal (the key revoked) is not retried: Live turns off and the load row says why', async () => {
+    await loaded(makeTrades(3));
+    await db.wallets.put({ id: ID, chain: 'sol', address: 'W', mode: 'api', addedAt: 0, openedAt: 0, live: true });
+    let calls = 0;
+    const refusing: typeof fetch = async () => {
+      calls++;
+      return Response.json(
+        { code: 'unauthorized', title: 'The API key was revoked.' },
+        { status: 401, headers: { 'content-type': 'application/problem+json' } },
+      );
+    };
+    const api = () => ({ baseUrl: 'http://x', apiKey: 'k1', fetch: refusing });
+    const follower = new LiveFollower({ db, api, now: Date.now, loader: new WalletLoader({ db, api }), online: () => true });
+    follower.start(ID, REQ);
+    await until(() => !follower.isFollowing(ID));
+    expect(calls).toBe(1);
+    expect(await db.loads.get(ID)).toMatchObject({ liveState: null, errorCode: 'unauthorized', status: 'complete' });
+    expect((await db.wallets.get(ID))?.live).toBe(false);
   });
 });
 

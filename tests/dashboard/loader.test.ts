@@ -1,25 +1,17 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainSource, HistoryBatch } from '../../src/lib/core/chain-source.js';
 import type { SourceTrade } from '../../src/lib/core/trade.js';
 import { countTrades, DashboardDb, fingerprint, stripRow, tradesNewestFirst, walletId } from '../../src/lib/dashboard/db.js';
 import { WalletLoader, type LoaderDeps } from '../../src/lib/dashboard/loader.js';
-import { fakeApi, makeTrades, type FakeApi } from './fake-api.js';
+import { fakeApi, makeTrades, type FakeApi, freshDbEachTest, apiLoader } from './fake-api.js';
 
 let db: DashboardDb;
-let seq = 0;
+freshDbEachTest('test', (d) => (db = d));
 const ID = walletId('sol', 'W');
 const REQ = { chain: 'sol', address: 'W', mode: 'api' as const };
 
-beforeEach(async () => {
-  db = new DashboardDb(`test-${++seq}`);
-  await db.open();
-});
-afterEach(() => db.close());
-
-function loader(api: FakeApi, extra: Partial<LoaderDeps> = {}): WalletLoader {
-  return new WalletLoader({ db, api: () => ({ baseUrl: 'http://x', apiKey: 'k1', fetch: api.fetch }), retryDelayMs: 5, ...extra });
-}
+const loader = (api: FakeApi, extra: Partial<LoaderDeps> = {}) => apiLoader(db, api, extra);
 
 async function stored(): Promise<string[]> {
   return (await tradesNewestFirst(db, ID)).map((r) => r.signature);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PnlTrade } from '../../src/lib/pnl/pnl-engine.js';
 import { computePnl } from '../../src/lib/pnl/pnl-engine.js';
-import { byRealized, oldestFirstByTransaction, openPositions, pnlWithSeries, RealizedSeries, thinSeries } from '../../src/lib/dashboard/pnl.js';
+import { byRealized, reverseByTransaction, openPositions, pnlWithSeries, RealizedSeries, thinSeries } from '../../src/lib/dashboard/pnl.js';
 import { fromScaled, mulDiv, mulDivHalfEven, roundScaled, toScaled } from '../../src/lib/core/exact.js';
 
 /**
@@ -35,10 +35,10 @@ describe('oldest first by transaction', () => {
     const x = (sig: string, leg: number) => ({ signature: sig, leg });
     // Delivery order: tx3 (legs 0, 1), tx2, tx1 (legs 0, 1, 2).
     const delivered = [x('tx3', 0), x('tx3', 1), x('tx2', 0), x('tx1', 0), x('tx1', 1), x('tx1', 2)];
-    expect(oldestFirstByTransaction(delivered).map((r) => `${r.signature}/${r.leg}`)).toEqual(['tx1/0', 'tx1/1', 'tx1/2', 'tx2/0', 'tx3/0', 'tx3/1']);
-    expect(oldestFirstByTransaction([])).toEqual([]);
+    expect(reverseByTransaction(delivered).map((r) => `${r.signature}/${r.leg}`)).toEqual(['tx1/0', 'tx1/1', 'tx1/2', 'tx2/0', 'tx3/0', 'tx3/1']);
+    expect(reverseByTransaction([])).toEqual([]);
     // Only neighbours are one transaction: the same signature apart is two groups.
-    expect(oldestFirstByTransaction([x('a', 0), x('b', 0), x('a', 1)]).map((r) => `${r.signature}/${r.leg}`)).toEqual(['a/1', 'b/0', 'a/0']);
+    expect(reverseByTransaction([x('a', 0), x('b', 0), x('a', 1)]).map((r) => `${r.signature}/${r.leg}`)).toEqual(['a/1', 'b/0', 'a/0']);
   });
 
   it('changes the figures where a plain reverse would put a transaction’s sell after its buy', () => {
@@ -50,7 +50,7 @@ describe('oldest first by transaction', () => {
       t('buy', '10', '3', 'M', { sig: 'tx2', minute: 2 }),
       t('buy', '10', '1', 'M', { sig: 'tx1', minute: 1 }),
     ];
-    const right = computePnl(oldestFirstByTransaction(newestFirst)).tokens[0];
+    const right = computePnl(reverseByTransaction(newestFirst)).tokens[0];
     expect(right).toMatchObject({ realized: '1', open: '10', openCost: '3', closedPositions: 1, winningPositions: 1 });
     const wrong = computePnl([...newestFirst].reverse()).tokens[0];
     expect(wrong).toMatchObject({ realized: '0', open: '10', openCost: '2' });

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../src/lib/core/trade.js';
 import { DashboardDb, fingerprint, stagingId, stripRow, tradesNewestFirst, walletBatches, walletId } from '../../src/lib/dashboard/db.js';
 import { WalletLoader, type LoaderDeps } from '../../src/lib/dashboard/loader.js';
 import { TradeMirror } from '../../src/lib/dashboard/trade-mirror.js';
 import { createScriptedSource } from '../support/scripted-source.js';
-import { fakeApi, makeTrades, type FakeApi } from './fake-api.js';
+import { fakeApi, makeTrades, type FakeApi, freshDbEachTest, apiLoader } from './fake-api.js';
 
 /**
  * The dashboard's stored copy of a wallet whose history was decoded again (issue 23, item 9). API
@@ -15,19 +15,11 @@ import { fakeApi, makeTrades, type FakeApi } from './fake-api.js';
  * source's `redecode` decodes the stored transactions again, as the server does.
  */
 let db: DashboardDb;
-let seq = 0;
+freshDbEachTest('redecode', (d) => (db = d));
 const ID = walletId('sol', 'W');
 const REQ = { chain: 'sol', address: 'W', mode: 'api' as const };
 
-beforeEach(async () => {
-  db = new DashboardDb(`redecode-${++seq}`);
-  await db.open();
-});
-afterEach(() => db.close());
-
-function loader(api: FakeApi, extra: Partial<LoaderDeps> = {}): WalletLoader {
-  return new WalletLoader({ db, api: () => ({ baseUrl: 'http://x', apiKey: 'k1', fetch: api.fetch }), retryDelayMs: 5, ...extra });
-}
+const loader = (api: FakeApi, extra: Partial<LoaderDeps> = {}) => apiLoader(db, api, extra);
 const stored = async (): Promise<Trade[]> => (await tradesNewestFirst(db, ID)).map(stripRow);
 /** What a re-read has staged, newest first. */
 const staged = async () => (await walletBatches(db, stagingId(ID)).reverse().toArray()).flatMap((b) => b.trades);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serializeTrade } from '../../src/lib/core/trade.js';
 import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
-import { oldestFirstByTransaction } from '../../src/lib/dashboard/pnl.js';
+import { reverseByTransaction } from '../../src/lib/dashboard/pnl.js';
 import { exportCsv } from '../../src/lib/pnl/export-csv.js';
 import { computePnl } from '../../src/lib/pnl/pnl-engine.js';
 import { asTrade, buildScenario, type Scenario } from '../support/anvil/scenario.js';
@@ -58,7 +58,7 @@ test('direct-from-RPC mode on an EVM chain added by configuration matches the AP
   await page.getByTestId('portfolio-tab').click();
   const row = page.getByTestId('portfolio-row');
   await expect(row).toHaveCount(1);
-  const oldestFirst = oldestFirstByTransaction(truth);
+  const oldestFirst = reverseByTransaction(truth);
   for (const method of ['fifo', 'average'] as const) {
     await page.getByTestId(`method-${method}`).click();
     await expect(page.getByTestId('portfolio')).toHaveAttribute('data-method', method);

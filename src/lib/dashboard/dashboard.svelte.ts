@@ -60,6 +60,12 @@ export class Dashboard {
   selected = $state<string | null>(null);
   /** The selected wallet's load state (it sees the worker's writes). */
   load = $state<LoadRow | null>(null);
+  /**
+   * Trades are coming in (a load, or a live follow): the PnL is computed at most every 1.5 s.
+   * Derived, so the PnL effect re-runs when this changes, not at every write to the load row (a
+   * live stream's keep-alive every 15 s, a realtime check every 3 s).
+   */
+  #arriving = $derived(this.load?.status === 'loading' || this.load?.liveState === 'live');
   /** The selected wallet's trades, in the API's delivery order. */
   rows = $state.raw<TradeRow[]>([]);
   /** The selected wallet's transactions no trade explains (issue 20), newest first. */
@@ -134,11 +140,11 @@ export class Dashboard {
       };
     });
     // PnL over every stored trade, in its own worker: at once when loading stops, at most every
-    // 1.5 s while it runs; one computation at a time.
+    // 1.5 s while trades arrive (loading, or live); one computation at a time.
     $effect(() => {
       const r = this.rows;
       const id = this.selected;
-      const loading = this.load?.status === 'loading';
+      const loading = this.#arriving;
       // Read so the figures are computed again when the method changes.
       void this.method;
       if (!id) return;
@@ -394,7 +400,7 @@ export class Dashboard {
       this.#pnlBusy = false;
       if (this.#pnlAgain) {
         this.#pnlAgain = false;
-        this.#schedulePnl(id, this.load?.status === 'loading');
+        this.#schedulePnl(id, this.#arriving);
       }
     }
   }

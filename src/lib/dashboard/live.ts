@@ -20,6 +20,7 @@ import { ApiError, errorFromResponse, type ApiConfig } from './api-client.js';
 import { apiOrder, fingerprint, walletBatches, type DashboardDb, type LiveState, type LoadRow, type StoredTrade } from './db.js';
 import type { LoadRequest, WalletLoader } from './loader.js';
 import { parseFollowLine, readLines } from './ndjson.js';
+import { reverseByTransaction } from './pnl.js';
 
 /** No line for this long (the server sends one at least every 15 s): the connection is taken as dead and reopened. */
 export const LIVE_SILENCE_MS = 25_000;
@@ -28,21 +29,6 @@ export const LIVE_RETRY_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
 /** Direct mode, a source without a realtime stage: how often the wallet is read above its head. */
 export const DIRECT_POLL_MS = 15_000;
-
-/**
- * A live line's trades (oldest transaction first, each transaction's legs in delivery order) as
- * the store keeps them: newest transaction first, the legs still in their order. A plain reverse
- * would swap a swap's legs.
- */
-export function newestFirst<T extends { signature: string }>(trades: readonly T[]): T[] {
-  const groups: T[][] = [];
-  for (const t of trades) {
-    const g = groups[groups.length - 1];
-    if (g && g[0].signature === t.signature) g.push(t);
-    else groups.push([t]);
-  }
-  return groups.reverse().flat();
-}
 
 /** The follow stream's URL: from the stored forward cursor, or from the top (history first) without one. */
 export function liveUrl(base: string, chain: string, address: string, liveCursor: string | null): string {
@@ -158,7 +144,9 @@ export async function followOnce(
         // The liveCursor of a stream resumed from one never comes on a final line (it has no history part).
         await store(catchUp.take(), line.liveCursor);
       } else {
-        await store(newestFirst(line.trades), line.liveCursor);
+        await store(reverseByTransaction(line.trades), line.liveCursor);
+        // Ended on a refusal (the key revoked): the server's reason, as a refused request would say it.
+        if (line.error?.code === 'unauthorized') throw new ApiError(401, line.error.code, line.error.detail);
         if (line.end) return 'end';
       }
     }
@@ -272,6 +260,20 @@ export class LiveFollower {
     });
   }
 
+  /** Following stops on a refusal: the reason on the load row (a 401 marks the key refused), the toggle off. */
+  private async refused(id: string, e: ApiError): Promise<void> {
+    this.followed.delete(id);
+    await this.deps.db.wallets.update(id, { live: false });
+    const r = await this.deps.db.transaction('rw', this.deps.db.loads, async () => {
+      const row = await this.deps.db.loads.get(id);
+      if (!row) return null;
+      Object.assign(row, { liveState: null, liveCheckedAt: null, error: e.message, errorCode: e.code, updatedAt: this.deps.now() });
+      await this.deps.db.loads.put(row);
+      return row;
+    });
+    if (r) this.deps.onProgress?.(r);
+  }
+
   private async mark(id: string, state: LiveState, checked = false): Promise<void> {
     const r = await markLive(this.deps.db, id, state, this.deps.now(), checked);
     if (r) this.deps.onProgress?.(r);
@@ -315,6 +317,9 @@ export class LiveFollower {
           await this.deps.db.loads.update(id, { liveCursor: null });
           continue;
         }
+        // Any other refusal (the key revoked, a server that does not follow) is not retried: as the
+        // loader's retry policy has it, a 4xx but 429 ends it. Live is turned off with the reason.
+        if (e instanceof ApiError && e.status < 500 && e.status !== 429) return this.refused(id, e);
       } finally {
         this.streams.delete(stream);
         signal.removeEventListener('abort', stop);

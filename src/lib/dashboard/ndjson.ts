@@ -57,6 +57,8 @@ export interface LiveLine {
   trades: StoredTrade[];
   liveCursor: string;
   end: boolean;
+  /** An end line's reason, when the server ended the stream on a refusal (a revoked key). */
+  error?: { code: string; detail: string };
 }
 export type StreamLine = BatchLine | FinalLine;
 
@@ -106,7 +108,9 @@ export function parseFollowLine(text: string): StreamLine | LiveLine {
   const o = JSON.parse(quoteAmountLiterals(line)) as Record<string, unknown>;
   if (o.live !== true || typeof o.liveCursor !== 'string') throw new SyntaxError('live line without liveCursor');
   const trades = Array.isArray(o.trades) ? (o.trades as Record<string, unknown>[]).map(readTrade) : [];
-  return { kind: 'live', trades, liveCursor: o.liveCursor, end: o.end === true };
+  const e = o.error as { code?: unknown; detail?: unknown } | undefined;
+  const error = e && typeof e.code === 'string' ? { code: e.code, detail: String(e.detail ?? e.code) } : undefined;
+  return { kind: 'live', trades, liveCursor: o.liveCursor, end: o.end === true, ...(error && { error }) };
 }
 
 /** One trade of a stream line or a page, as JSON.parse gave it after quoteAmountLiterals: amounts exact. */

@@ -8,25 +8,25 @@ import { fromScaled, scaledToNumber, toScaled } from '../core/exact.js';
 import { computePnl, type PnlMethod, type PnlSummary, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
 
 export type { PnlMethod } from '../pnl/pnl-engine.js';
-export const PNL_METHODS: readonly PnlMethod[] = ['average', 'fifo'];
 
 /**
- * Trades in delivery order (newest transaction first, a transaction's legs 0, 1, ... in order) put
- * oldest transaction first with each transaction's legs still in leg order: what the engine and
- * the export read. A plain reverse would also reverse the legs, so a swap's sell and buy of one
- * token would swap places. Only consecutive trades with the same signature are one transaction
- * (that is how the API and the store deliver them).
+ * Trades with their transactions in the other order and each transaction's legs still in leg
+ * order: delivery order (newest transaction first) becomes what the engine and the export read
+ * (oldest first), and a live line (oldest first) becomes what the store keeps. A plain reverse
+ * would also reverse the legs, so a swap's sell and buy of one token would swap places. Only
+ * consecutive trades with the same signature are one transaction (that is how the API and the
+ * store deliver them).
  */
-export function oldestFirstByTransaction<T extends { signature: string }>(newestFirst: readonly T[]): T[] {
-  const n = newestFirst.length;
+export function reverseByTransaction<T extends { signature: string }>(trades: readonly T[]): T[] {
+  const n = trades.length;
   const out: T[] = new Array<T>(n);
   let w = 0;
   let end = n - 1;
   while (end >= 0) {
     let start = end;
-    const sig = newestFirst[end].signature;
-    while (start > 0 && newestFirst[start - 1].signature === sig) start--;
-    for (let j = start; j <= end; j++) out[w++] = newestFirst[j];
+    const sig = trades[end].signature;
+    while (start > 0 && trades[start - 1].signature === sig) start--;
+    for (let j = start; j <= end; j++) out[w++] = trades[j];
     end = start - 1;
   }
   return out;
@@ -62,17 +62,9 @@ export class RealizedSeries {
     this.#totals.push(this.#total);
   };
 
-  get length(): number {
-    return this.#totals.length;
-  }
-
   /** At most `max` points, evenly spaced, the last always kept (thinSeries). */
   points(max?: number): PnlPoint[] {
-    const index = thinSeries(
-      this.#totals.map((_, i) => i),
-      max,
-    );
-    return index.map((i) => ({
+    return thinIndexes(this.#totals.length, max).map((i) => ({
       blockTime: this.#times[i],
       t: Date.parse(this.#times[i]),
       cumulative: fromScaled(this.#totals[i]),
@@ -93,11 +85,16 @@ export function pnlWithSeries(trades: Iterable<PnlTrade>, method: PnlMethod): { 
  * pixel column, and 30,000 points cloned to the page and turned into a path cost frames there.
  */
 export function thinSeries<T>(points: readonly T[], max = 4000): T[] {
-  if (points.length <= max) return [...points];
-  const step = points.length / (max - 1);
-  const out: T[] = [];
-  for (let i = 0; i < max - 1; i++) out.push(points[Math.floor(i * step)]);
-  out.push(points[points.length - 1]);
+  return thinIndexes(points.length, max).map((i) => points[i]);
+}
+
+/** The indexes thinSeries keeps of `n` points. */
+function thinIndexes(n: number, max = 4000): number[] {
+  if (n <= max) return Array.from({ length: n }, (_, i) => i);
+  const step = n / (max - 1);
+  const out: number[] = [];
+  for (let i = 0; i < max - 1; i++) out.push(Math.floor(i * step));
+  out.push(n - 1);
   return out;
 }
 

@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import { computePnl, type PnlMethod, type PnlSummary, type PnlTrade, type TokenPnl } from '../pnl/pnl-engine.js';
 import { exportCsv, type ExportFormat } from '../pnl/export-csv.js';
 import { getDb, walletBatches, type StoredTrade } from './db.js';
-import { byRealized, oldestFirstByTransaction, openPositions, pnlWithSeries, type PnlPoint } from './pnl.js';
+import { byRealized, reverseByTransaction, openPositions, pnlWithSeries, type PnlPoint } from './pnl.js';
 import { summarizePortfolio, walletLine, type PortfolioSummary, type WalletPnlLine } from './portfolio.js';
 
 const db = getDb();
@@ -59,7 +59,7 @@ async function tradesOf(id: string): Promise<{ trades: PnlTrade[]; readMs: numbe
   const batches = await walletBatches(db, id).reverse().toArray();
   const newestFirst: StoredTrade[] = [];
   for (const b of batches) for (const t of b.trades) newestFirst.push(t);
-  const trades = oldestFirstByTransaction(newestFirst);
+  const trades = reverseByTransaction(newestFirst);
   const entry: Cached = { key, trades, figures: new Map(), series: new Map() };
   cache.delete(id);
   cache.set(id, entry);

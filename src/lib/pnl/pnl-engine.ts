@@ -224,7 +224,6 @@ function newLedger(t: Trade, lots: boolean): Ledger {
   };
 }
 
-const heldOf = (l: Ledger): bigint => l.held;
 /** The lots still open, oldest first. */
 const openLots = (l: Ledger): Lot[] => (l.first ? l.lots.slice(l.first) : l.lots);
 
@@ -255,7 +254,7 @@ function buy(l: Ledger, method: PnlMethod, t: Trade, amount: bigint, cost: bigin
     amount: fromUnits(amount),
     native: text(cost),
     usd: text(costUsd),
-    heldAfter: fromUnits(heldOf(l)),
+    heldAfter: fromUnits(l.held),
   });
 }
 
@@ -305,7 +304,7 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
   l.sold += amount;
   if (proceeds !== null) l.received += proceeds;
   if (proceedsUsd !== null) l.receivedUsd += proceedsUsd;
-  const held = heldOf(l);
+  const held = l.held;
   const covered = amount < held ? amount : held;
   if (covered < amount) {
     // Beyond what the history shows held: its share of the proceeds is reported apart.
@@ -353,11 +352,11 @@ function sell(l: Ledger, t: Trade, amount: bigint, proceeds: bigint | null, proc
       realized: text(pnl),
       realizedUsd: text(pnlUsd),
     });
-    entry.heldAfter = fromUnits(heldOf(l));
+    entry.heldAfter = fromUnits(l.held);
   }
   l.positionRealized = sum(l.positionRealized, pnl);
   l.positionRealizedUsd = sum(l.positionRealizedUsd, pnlUsd);
-  if (heldOf(l) === 0n && l.positionSince !== null) {
+  if (l.held === 0n && l.positionSince !== null) {
     l.closedPositions++;
     const result = l.positionRealized ?? l.positionRealizedUsd;
     if (result !== null && result > 0n) l.winningPositions++;
@@ -423,7 +422,7 @@ function report(l: Ledger): TokenPnl {
     received: fromUnits(l.received),
     spentUsd: fromUnits(l.spentUsd),
     receivedUsd: fromUnits(l.receivedUsd),
-    open: fromUnits(heldOf(l)),
+    open: fromUnits(l.held),
     openCost: openCost === null ? null : fromUnits(openCost),
     openCostUsd: openCostUsd === null ? null : fromUnits(openCostUsd),
     realized: fromUnits(l.realized),

@@ -137,11 +137,12 @@ export async function createServer({ config, sources, log = console.log, readRow
       leases,
       role: config.role,
       headStaleMs: config.headStaleSeconds * 1000,
-      onStored: (chain, walletId, trades) => {
+      onStored: (chain, walletId, trades, announced) => {
         const coin = coinOf(chain);
         if (coin) pricer.stored(coin, walletId, trades);
-        // A commit may have written deliveries (the outbox): send them now, not at the next poll.
-        live?.dispatcher?.wake();
+        // A commit that wrote deliveries (the outbox): send them now, not at the next poll. Only
+        // then: a backfill's batches for wallets without webhooks wake nobody.
+        if (announced) live?.dispatcher?.wake();
       },
       onError: (e, chain, address) => log(`load of ${chain}:${address} stopped: ${e.code}: ${e.message}`),
     });

@@ -63,9 +63,12 @@ const REFRESH_WAIT_MS = 5_000;
 export async function handleExport(ctx: HistoryContext, principal: Principal, target: ExportTarget): Promise<Response> {
   const loader = await ctx.loaders.get(target.chain, target.stored);
   await loader.wantAll();
-  // A head older than the staleness bound is refreshed first, as a history read from the top is
-  // (a slow refresh goes on behind; the file holds what is stored).
-  await untilDeadline(loader.refreshIfStale(), Date.now() + REFRESH_WAIT_MS);
+  // A history still loading is answered at once, not after a head refresh it does not need.
+  if (loader.state.complete) {
+    // A head older than the staleness bound is refreshed first, as a history read from the top is
+    // (a slow refresh goes on behind; the file holds what is stored).
+    await untilDeadline(loader.refreshIfStale(), Date.now() + REFRESH_WAIT_MS);
+  }
   const snapshot = loader.state;
   if (!snapshot.complete) {
     if (loader.lastError && !loader.running) throw loader.lastError;
@@ -125,26 +128,30 @@ export async function handleExport(ctx: HistoryContext, principal: Principal, ta
     return text;
   };
   const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(exportHeader(target.format)));
-    },
-    // Each pull writes something (a chunk's rows, or the end): a pull that enqueues nothing is not called again.
-    async pull(controller) {
-      for (;;) {
-        const text = done ? null : await nextRows();
-        if (text === null) {
-          controller.enqueue(encoder.encode(writer.end()));
-          controller.close();
-          return;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(exportHeader(target.format)));
+      },
+      // Each pull writes something (a chunk's rows, or the end): a pull that enqueues nothing is not called again.
+      async pull(controller) {
+        for (;;) {
+          const text = done ? null : await nextRows();
+          if (text === null) {
+            controller.enqueue(encoder.encode(writer.end()));
+            controller.close();
+            return;
+          }
+          if (text) {
+            controller.enqueue(encoder.encode(text));
+            return;
+          }
         }
-        if (text) {
-          controller.enqueue(encoder.encode(text));
-          return;
-        }
-      }
+      },
+      // No read ahead: a chunk is read and metered only when the client asks for it (as history's stream).
     },
-  });
+    { highWaterMark: 0 },
+  );
   const name = `${target.shown}-${target.chain}-${target.format}.csv`;
   return new Response(body, {
     headers: {

@@ -41,6 +41,8 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
   let loader = p.loader;
   let renewedAt = Date.now();
   let lastLineAt = t.live ? 0 : Date.now();
+  /** The key was authenticated with the request; it is checked again every 15 s (keepalive), lines or not. */
+  let keyCheckedAt = Date.now();
   /**
    * The wallet's stored count at the last read. A commit that stored nothing (a refresh that found
    * no trade) wakes every follower of the wallet: without this, each would query the store, and
@@ -59,6 +61,14 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
         loader = await ctx.loaders.get(t.chain, t.stored);
         renewedAt = now;
       }
+      // A revoked key's follow streams end (decisions.md) within 15 s, whether lines with trades
+      // went out meanwhile or not (a wallet trading every few seconds never reaches an empty line).
+      if (now - keyCheckedAt >= follow.keepaliveMs) {
+        keyCheckedAt = now;
+        if (p.principal.keyId !== undefined && !(await isKeyActive(ctx.db, p.principal.keyId))) {
+          return yield `{"live":true,"end":true,"liveCursor":${cursor()},"error":{"code":"unauthorized","detail":"The API key was revoked."}}\n`;
+        }
+      }
       const v = loader.version;
       const count = loader.state.tradeCount;
       const run = mustRead || count !== readAtCount ? await readRunUp(ctx.db, loader.state.id, key ?? '', ctx.readRows) : null;
@@ -76,10 +86,6 @@ export async function* liveLines(p: LiveParameters): AsyncGenerator<string> {
       }
       const wait = Math.min(lastLineAt + follow.keepaliveMs - now, endAt - now);
       if (wait <= 0) {
-        // A revoked key's follow streams end (decisions.md), at the next empty line: within 15 s.
-        if (p.principal.keyId !== undefined && !(await isKeyActive(ctx.db, p.principal.keyId))) {
-          return yield `{"live":true,"end":true,"liveCursor":${cursor()},"error":{"code":"unauthorized","detail":"The API key was revoked."}}\n`;
-        }
         yield `{"trades":[],"liveCursor":${cursor()},"live":true}\n`;
         lastLineAt = Date.now();
         // The empty line's rhythm also re-reads the store, whatever woke or did not.

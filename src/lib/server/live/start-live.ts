@@ -16,7 +16,7 @@ import { createWebhookFollows } from '../webhooks/webhook-follows.js';
  * builds sources, each chain's own, one per chain among the instances; ROLE=api runs none and
  * publishes what its followers follow for the instance running the stage), and for webhooks the
  * follows of their wallets and the outbox's sender where this instance walks (the API, wherever it
- * runs, creates and lists them). ROLE=worker learns of new webhooks every 30 s.
+ * runs, creates and lists them). A walking instance on PostgreSQL learns of webhooks changed through the others every 30 s.
  */
 export interface Live {
   realtime: Realtime;
@@ -47,7 +47,8 @@ export async function startLive(p: {
   const delivery = { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate };
   const dispatcher = walks && sealer ? startWebhookDispatcher({ db, chains: p.chains, cursors: p.cursors, sealer, delivery, log }) : undefined;
   if (follows) await follows.sync();
-  const sweep = follows && config.role === 'worker' ? setInterval(() => void follows.sync().catch(() => {}), 30_000) : undefined;
+  // Webhooks created or deleted through another instance (PostgreSQL) are picked up every 30 s.
+  const sweep = follows && p.holder ? setInterval(() => void follows.sync().catch(() => {}), 30_000) : undefined;
   sweep?.unref?.();
   return {
     realtime,

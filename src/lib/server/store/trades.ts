@@ -31,7 +31,7 @@ export async function storeBatch(
   fence?: LeaseFence,
   decoderVersion?: number,
   unexplained: readonly SourceUnexplained[] = [],
-): Promise<{ inserted: number; tradeCount: number; decoderVersion: number; unexplainedCount: number }> {
+): Promise<{ inserted: number; tradeCount: number; decoderVersion: number; unexplainedCount: number; announced: number }> {
   const { ks: uks, sigs: usigs, jsons: ujsons } = unexplainedRows(unexplained);
   const { ks, sigs, legs, jsons } = tradeRows(trades);
   const params: unknown[] = [
@@ -56,7 +56,7 @@ export async function storeBatch(
   // instances following the wallet (NOTIFY, delivered at commit).
   const leased = fence !== undefined;
   if (fence) params.push(fence.holder, fence.generation, fence.ttlMs);
-  const rows = await db.query<{ n: number; trade_count: number; decoder_version: number; unexplained_count: number }>(
+  const rows = await db.query<{ n: number; trade_count: number; decoder_version: number; unexplained_count: number; announced: number }>(
     `WITH ${
       leased
         ? `lease AS (UPDATE wallet_leases SET expires_at = now() + $18 * interval '1 millisecond'
@@ -89,7 +89,7 @@ export async function storeBatch(
        first_trade = $9, head_checked_at = $10, updated_at = now(), failures = 0, retry_at = NULL,
        decoder_version = CASE WHEN trade_count = 0 AND unexplained_count = 0 AND $11::int IS NOT NULL THEN $11::int ELSE decoder_version END
      WHERE id = $1${leased ? ' AND EXISTS (SELECT 1 FROM lease)' : ''}
-     RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version, unexplained_count${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
+     RETURNING (SELECT n FROM n) AS n, trade_count, decoder_version, unexplained_count, (SELECT count(*)::int FROM outbox) AS announced${leased ? `, pg_notify('${WALLET_CHANNEL}', id::text)::text AS notified` : ''}`,
     params,
   );
   if (rows.length !== 1) {
@@ -101,6 +101,8 @@ export async function storeBatch(
     tradeCount: Number(rows[0].trade_count),
     decoderVersion: Number(rows[0].decoder_version),
     unexplainedCount: Number(rows[0].unexplained_count),
+    /** Webhook deliveries the statement wrote (the outbox). */
+    announced: Number(rows[0].announced),
   };
 }
 

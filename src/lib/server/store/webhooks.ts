@@ -194,11 +194,17 @@ export async function settleDelivered(db: Queryable, webhookId: string, seq: num
   ]);
 }
 
-/** A failed attempt: the next one at `nextAttemptAt`; past the retry window the webhook is `failing` (deliveries kept). */
+/**
+ * A failed attempt: the next one at `nextAttemptAt`; past the retry window the webhook is `failing`
+ * (deliveries kept). An attempt that outlived its claim while another instance delivered the same
+ * delivery changes nothing: a delivered row is settled for good.
+ */
 export async function settleFailed(db: Queryable, webhookId: string, seq: number, error: string, nextAttemptAt: Date, failing: boolean): Promise<void> {
   await db.query(
-    `WITH d AS (UPDATE webhook_deliveries SET claimed_until = NULL, last_error = $3, next_attempt_at = $4 WHERE webhook_id = $1 AND seq = $2 RETURNING 1)
-     UPDATE webhooks SET last_error = $3, last_error_at = now(), status = CASE WHEN $5 THEN 'failing' ELSE status END WHERE id = $1`,
+    `WITH d AS (UPDATE webhook_deliveries SET claimed_until = NULL, last_error = $3, next_attempt_at = $4
+                WHERE webhook_id = $1 AND seq = $2 AND delivered_at IS NULL RETURNING 1)
+     UPDATE webhooks SET last_error = $3, last_error_at = now(), status = CASE WHEN $5 THEN 'failing' ELSE status END
+     WHERE id = $1 AND EXISTS (SELECT 1 FROM d)`,
     [webhookId, seq, error, nextAttemptAt.toISOString(), failing],
   );
 }

@@ -35,7 +35,7 @@ export interface CreateLoaderRegistryParameters {
   idleMs?: number;
   onError?: (e: HistoryError, chain: string, address: string) => void;
   /** Told of each batch of trades a walk of this instance stores. */
-  onStored?: (chain: string, walletId: number, trades: readonly SourceTrade[]) => void;
+  onStored?: (chain: string, walletId: number, trades: readonly SourceTrade[], announced: number) => void;
   /** Leases shared with the other instances on this database (PostgreSQL); none on the embedded store. */
   leases?: WalletLeases;
   /**
@@ -95,7 +95,7 @@ export function createLoaderRegistry({
         headStaleMs,
         leases,
         onError: (e) => onError?.(e, chain, address),
-        onStored: onStored && ((walletId, trades) => onStored(chain, walletId, trades)),
+        onStored: onStored && ((walletId, trades, announced) => onStored(chain, walletId, trades, announced)),
       });
       loaders.set(id, p);
       p.catch(() => loaders.delete(id));

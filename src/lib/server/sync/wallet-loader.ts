@@ -65,8 +65,8 @@ export interface WalletLoaderParameters {
   headStaleMs: number;
   /** Called with errors a walk ended on (logging). */
   onError?: (e: HistoryError) => void;
-  /** Called with the trades of each batch stored by this loader's walks (the background pricing of issue 22). */
-  onStored?: (walletId: number, trades: readonly SourceTrade[]) => void;
+  /** Called with the trades of each batch stored by this loader's walks (the background pricing of issue 22), and the webhook deliveries its statement wrote. */
+  onStored?: (walletId: number, trades: readonly SourceTrade[], announced: number) => void;
   now?: () => number;
   /**
    * Several instances on one database (PostgreSQL): the walker may walk only while holding the

@@ -103,7 +103,8 @@ export async function deliver(r: DeliveryRequest, o: DeliveryOptions): Promise<D
         method: 'POST',
         headers,
         // The TLS name is the URL's, not the address connected to.
-        servername: isIP(url.hostname) ? undefined : url.hostname,
+        // (An IPv6 literal comes bracketed in the URL, and an IP literal is no TLS name.)
+        servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) ? undefined : url.hostname,
         // No pooled agent: nothing (a proxy, a kept-alive socket to an old address) is shared.
         agent: false,
       },

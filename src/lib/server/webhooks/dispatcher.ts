@@ -53,23 +53,30 @@ export function startWebhookDispatcher(p: WebhookDispatcherParameters): WebhookD
   let wakeUp: (() => void) | null = null;
   let pending = false;
 
-  async function send(d: ClaimedDelivery): Promise<void> {
+  /** The delivery's request: its trades as stored, a cursor to read a gap from, the secrets to sign with. */
+  async function request(d: ClaimedDelivery) {
     const chain = p.chains.get(d.chain);
     const trades = await deliveryTrades(p.db, d.walletId, d.keys);
-    const newest = [...d.keys].sort().at(-1) ?? '';
-    // A backward cursor just above the delivery's newest trade: history read with it starts at
-    // that trade, so a receiver that missed a delivery reads the gap from history.
-    const cursor = p.cursors.encode({ chain: d.chain, wallet: d.address, key: `${newest}0`, signature: null });
+    // A backward cursor just above the delivery's newest trade (keys are stored sorted): history
+    // read with it starts at that trade, so a receiver that missed a delivery reads the gap from history.
+    const cursor = p.cursors.encode({ chain: d.chain, wallet: d.address, key: `${d.keys.at(-1) ?? ''}0`, signature: null });
     const wallet = chain ? validateAddress(chain, d.address).shown : d.address;
     const body = `{"chain":${JSON.stringify(d.chain)},"wallet":${JSON.stringify(wallet)},"seq":${d.seq},"cursor":${JSON.stringify(cursor)},"trades":[${trades}]}`;
-    const outcome = await deliver(
-      { url: d.url, id: `msg_${d.webhookId}_${d.seq}`, body, secrets: d.secretsEnc.map((s) => p.sealer.open(s)) },
-      p.delivery,
-    ).catch((e: Error) => ({ ok: false as const, error: `failed: ${e.message}` }));
+    return { url: d.url, id: `msg_${d.webhookId}_${d.seq}`, body, secrets: d.secretsEnc.map((s) => p.sealer.open(s)) };
+  }
+
+  async function send(d: ClaimedDelivery): Promise<void> {
+    // Whatever fails (a secret that no longer opens, the store, the network) is a failed attempt,
+    // with its error and its backoff, never a delivery retried unrecorded at every claim.
+    const outcome = await request(d)
+      .then((r) => deliver(r, p.delivery))
+      .catch((e: Error) => ({ ok: false as const, error: `failed: ${e.message}` }));
     if (outcome.ok) {
-      await settleDelivered(p.db, d.webhookId, d.seq);
-      const keys = [...d.keys].sort();
+      // Metered before it is marked delivered: a crash between the two sends it again, and
+      // meter_run counts a range already counted once (the other way round, it went uncounted).
+      const keys = d.keys;
       if (keys.length) await meterRun(p.db, { accountId: d.accountId, walletId: d.walletId, lo: keys[0], hi: keys.at(-1)!, count: keys.length, after: null });
+      await settleDelivered(p.db, d.webhookId, d.seq);
       return;
     }
     const plan = retryPlan(d.attempts, Date.now() - d.createdAt.getTime());

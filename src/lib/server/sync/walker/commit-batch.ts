@@ -20,7 +20,7 @@ export async function commitBatch(
   // on the same database (or by a commit whose answer was lost) count too, and a stream's first
   // wait skips reading while this says 0.
   // The trades are this source's decoding: a wallet with none stored yet takes its version.
-  const { inserted, tradeCount, decoderVersion, unexplainedCount } = await storeBatch(
+  const { inserted, tradeCount, decoderVersion, unexplainedCount, announced } = await storeBatch(
     core.db,
     { ...core.state, ...patch },
     trades,
@@ -33,6 +33,6 @@ export async function commitBatch(
   core.stats.trades += inserted;
   core.stats.commitMs += performance.now() - t0;
   statistics?.inserted(inserted);
-  if (inserted) onStored?.(core.state.id, trades);
+  if (inserted) onStored?.(core.state.id, trades, announced);
   return inserted;
 }
