@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
 import { apiHistory, setApiKey, shownCount } from './helpers.js';
 import { API_KEY, startStack, type Stack } from './stack.js';
+import { ndjsonLines } from '../support/ndjson-lines.js';
 
 // The dashboard's Live toggle (issue 24) over the built server and the Solana replay: trades added
 // to the replay while the page follows the wallet slide into the table once each, without a reload,
@@ -38,31 +39,24 @@ async function expectSameAsApi(p: Page): Promise<void> {
   expect(readFileSync((await download.path())!, 'utf8')).toBe(tradesToCsv(expected));
 }
 
-/** Opens a follow stream from the top; resolves with when (Date.now) its first live line with trades came. */
-function liveLineTime(): Promise<number> {
-  const ctl = new AbortController();
-  return (async () => {
+/**
+ * Opens a follow stream from the top: `historyDone` resolves once its history part is through (its
+ * final line), `liveAt` with when (Date.now) its first live line with trades came.
+ */
+function liveLineTime(): { historyDone: Promise<void>; liveAt: Promise<number> } {
+  let historyDone!: () => void;
+  const history = new Promise<void>((r) => (historyDone = r));
+  const liveAt = (async () => {
     const res = await fetch(`${stack.baseUrl}/v1/wallets/${stack.wallet}/history?chain=sol&follow=true`, {
       headers: { authorization: `Bearer ${API_KEY}` },
-      signal: ctl.signal,
     });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buf = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('follow stream ended');
-      buf += decoder.decode(value, { stream: true });
-      for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        if (line.includes('"live":true') && !line.startsWith('{"trades":[]')) {
-          ctl.abort();
-          return Date.now();
-        }
-      }
+    for await (const line of ndjsonLines(res)) {
+      if (line.includes('"complete":true')) historyDone();
+      if (line.includes('"live":true') && !line.startsWith('{"trades":[]')) return Date.now();
     }
+    throw new Error('follow stream ended');
   })();
+  return { historyDone: history, liveAt };
 }
 
 /** Adds newer trades to the replay; resolves with how long the page took to show more trades than `before` (ms). */
@@ -89,12 +83,12 @@ test('API mode: Live on, trades added to the chain slide into the table once eac
 
   // A follow stream of the test's own beside the page's: the page's part of the latency is the
   // time from the server's live line to the row shown.
-  const lineAt = liveLineTime();
+  const follow = liveLineTime();
   // The test's stream is through its history part before the trades are added.
-  await new Promise((r) => setTimeout(r, 500));
+  await follow.historyDone;
   const added = Date.now();
   const ms = await addAndSee(page, 3);
-  const served = (await lineAt) - added;
+  const served = (await follow.liveAt) - added;
   console.log(`live: the server's live line came ${served} ms after the trades were added; the page showed them ${ms - served} ms after that`);
   test.info().annotations.push({ type: 'live trade shown after (API mode)', description: `${ms} ms` });
   // The new rows are highlighted as they arrive.

@@ -99,6 +99,7 @@ describe('the EVM stage’s WebSocket', () => {
     const t0 = Date.now();
     abort.abort();
     await running;
-    expect(Date.now() - t0).toBeLessThan(200);
+    // Well before the 60 s safety poll would have ended a wait (in a few ms on an idle machine).
+    expect(Date.now() - t0).toBeLessThan(5_000);
   });
 });

@@ -56,7 +56,8 @@ describe('one attempt', () => {
       ok: false,
       error: 'no answer within 0.3 s',
     });
-    expect(Date.now() - t0).toBeLessThan(2_000);
+    // Given up at its 0.3 s, not left hanging (well under the 10 s a loaded machine could add).
+    expect(Date.now() - t0).toBeLessThan(10_000);
     rx.respond = () => 204;
   });
 

@@ -76,7 +76,7 @@ describe('Solana realtime stage', () => {
       await running;
     }
     // The stage closed its socket on the way out.
-    for (let i = 0; i < 50 && replay.ws.connections > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && replay.ws.connections > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(replay.ws.connections).toBe(0);
   }, 60_000);
 });
