@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test, type Page } from '@playwright/test';
 import { quoteAmountLiterals } from '../../src/lib/core/amount-literals.js';
@@ -118,11 +120,14 @@ test("the README's shell snippets run as written against the demo and give what 
   const page = await (await fetch(`${info.url}/v1/wallets/${sol.address}/history?limit=10`, { headers: { authorization: `Bearer ${info.key}` } })).json();
   const snippets = readmeApiSnippets();
   expect(snippets.length).toBeGreaterThanOrEqual(7);
+  // Files a snippet writes (the tax export's -o) land in a scratch folder, not in the checkout.
+  const scratch = mkdtempSync(join(tmpdir(), 'wth-readme-'));
   for (const commands of snippets) {
     // One shell for the paragraph; a newline after each command's output, so each stands on its lines.
     const script = pointSnippet(commands.join('\necho\n') + '\necho', info.url, walletOf, { eth: 'anvil' });
     const r = spawnSync('bash', ['-o', 'pipefail', '-e', '-c', script], {
       env: { ...process.env, KEY: info.key, CURSOR: page.cursor },
+      cwd: scratch,
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -146,6 +151,7 @@ test("the README's shell snippets run as written against the demo and give what 
       expect(new Set(lines).size).toBe(lines.length);
     }
   }
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 /** A wallet's whole history from the API with its USD values (pages of 1,000), delivery order, amounts exact. */
