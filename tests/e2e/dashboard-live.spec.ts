@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
-import { apiHistory, setApiKey, shownCount } from './helpers.js';
+import { apiHistory, loadDirect, setApiKey, shownCount } from './helpers.js';
 import { API_KEY, startStack, type Stack } from './stack.js';
 import { ndjsonLines } from '../support/ndjson-lines.js';
 
@@ -129,13 +129,7 @@ test('direct mode: Live runs the chain source’s realtime stage in the worker, 
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const p = await ctx.newPage();
-    await p.goto(stack.baseUrl + '/');
-    await expect(p.locator('[data-ready="true"]')).toBeVisible();
-    await p.getByLabel('Directly from a chain RPC').check();
-    await p.getByTestId('rpc-url').fill(stack.browserRpcUrl);
-    await p.getByTestId('address').fill(stack.wallet);
-    await p.getByTestId('load').click();
-    await expect(p.getByTestId('status')).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+    await loadDirect(p, stack.baseUrl, stack.browserRpcUrl, stack.wallet);
     await p.getByTestId('live-toggle').check();
     await expect(p.getByTestId('live')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
     // The CORS proxy in front of the replay forwards no WebSocket upgrade: the stage's 10 s poll finds them.

@@ -2,7 +2,7 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Trade } from '../../src/lib/core/trade.js';
 import { tradesToCsv } from '../../src/lib/dashboard/csv.js';
-import { apiHistory, countStored, readLoad, setApiKey, shownCount } from './helpers.js';
+import { apiHistory, countStored, loadDirect, readLoad, setApiKey, shownCount } from './helpers.js';
 import { startStack, type Stack } from './stack.js';
 
 // 1,500 trades behind a replay RPC that answers each request after 40 ms: a load of a few
@@ -203,13 +203,7 @@ test('direct-from-RPC mode fills the table with the same trades the API returns'
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const p = await ctx.newPage();
-    await p.goto(stack.baseUrl + '/');
-    await expect(p.locator('[data-ready="true"]')).toBeVisible();
-    await p.getByLabel('Directly from a chain RPC').check();
-    await p.getByTestId('rpc-url').fill(stack.browserRpcUrl);
-    await p.getByTestId('address').fill(stack.wallet);
-    await p.getByTestId('load').click();
-    await expect(p.getByTestId('status')).toHaveAttribute('data-status', 'complete', { timeout: 120_000 });
+    await loadDirect(p, stack.baseUrl, stack.browserRpcUrl, stack.wallet);
     expect(await shownCount(p)).toBe(expected.length);
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export').click()]);
     expect(readFileSync((await download.path())!, 'utf8')).toBe(tradesToCsv(expected));

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Trade } from '../../src/lib/core/trade.js';
 import { parseStreamLine } from '../../src/lib/dashboard/ndjson.js';
 import { API_KEY } from './stack.js';
@@ -88,4 +88,15 @@ export async function setApiKey(page: Page, key = API_KEY): Promise<void> {
   await page.locator('#key').fill(key);
   await page.getByRole('button', { name: 'Save' }).click();
   if (key === API_KEY) await page.getByRole('button', { name: 'API key ✓' }).waitFor();
+}
+
+/** Opens the dashboard and loads `wallet` straight from the chain RPC at `rpcUrl` (direct mode), until complete. */
+export async function loadDirect(page: Page, baseUrl: string, rpcUrl: string, wallet: string, timeout = 120_000): Promise<void> {
+  await page.goto(baseUrl + '/');
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  await page.getByLabel('Directly from a chain RPC').check();
+  await page.getByTestId('rpc-url').fill(rpcUrl);
+  await page.getByTestId('address').fill(wallet);
+  await page.getByTestId('load').click();
+  await expect(page.getByTestId('status')).toHaveAttribute('data-status', 'complete', { timeout });
 }
